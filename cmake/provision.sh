@@ -1,0 +1,249 @@
+#!/usr/bin/env bash
+# Builds KokkosTile and runs its tests or its benchmarks. Kokkos, GoogleTest and Google Benchmark
+# come from this machine when CMake finds them here; otherwise from a Debian unstable root that this
+# script makes with debootstrap in a cache directory git ignores, fills with Debian's packages and
+# enters (chroot, with the source tree bind-mounted) to build and run. A healthy root is reused; a
+# broken or outdated one is rebuilt.
+#
+#   cmake/provision.sh [--flavour default|kernels] test    build, then ctest: all tests must pass
+#   cmake/provision.sh [--flavour default|kernels] bench   build, then the full benchmarks:
+#                                                          a table here, JSON and PNG on disk
+#   cmake/provision.sh [--flavour default|kernels] shell   a shell where the build runs
+#
+# Flavours:
+#   default  Debian's libkokkos-dev (Kokkos 5.2, OpenMP backend, C++20)
+#   kernels  Debian's Trilinos Kokkos 4.5.1 (Serial, C++17) with Kokkos Kernels 4.5.1; it conflicts
+#            with libkokkos-dev, so it has a root of its own
+#
+# Environment:
+#   KOKKOSTILE_PROVISION    auto (default), native (never make a root) or root (always use one)
+#   KOKKOSTILE_CACHE_DIR    where roots are kept (default: <source>/.cache)
+#   KOKKOSTILE_CMAKE_ARGS   extra configure arguments, e.g. "-DKokkos_ROOT=/opt/kokkos"
+#   KOKKOSTILE_BUILD_JOBS   parallel build jobs (default: all cores)
+#   KOKKOSTILE_DEBIAN_MIRROR  Debian archive to bootstrap from (default: this machine's apt sources)
+set -euo pipefail
+
+usage() {
+  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+  exit 2
+}
+say() { printf 'provision: %s\n' "$*" >&2; }
+die() {
+  say "error: $*"
+  exit 1
+}
+
+flavour=default
+inside=0
+command=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --flavour) flavour=${2:-}; shift 2 ;;
+    --flavour=*) flavour=${1#--flavour=}; shift ;;
+    --inside) inside=1; shift ;;  # internal: already running in the root
+    -h | --help) usage ;;
+    test | bench | shell) command=$1; shift ;;
+    *) usage ;;
+  esac
+done
+[ -n "$command" ] || usage
+
+case "$flavour" in
+  default)
+    packages="libkokkos-dev libgtest-dev libbenchmark-dev cmake ninja-build g++ python3 python3-matplotlib"
+    probe_kernels=OFF ;;
+  kernels)
+    packages="libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev libblas-dev liblapack-dev libgtest-dev libbenchmark-dev cmake ninja-build g++ python3"
+    probe_kernels=ON ;;
+  *) die "unknown flavour '$flavour' (default or kernels)" ;;
+esac
+
+source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+jobs=${KOKKOSTILE_BUILD_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# ------------------------------------------------------------------------------------------------
+# The build itself: the same steps natively and inside a root.
+build_and_run() {
+  local build_dir=$1
+  export OMP_PROC_BIND=${OMP_PROC_BIND:-spread} OMP_PLACES=${OMP_PLACES:-threads}
+  if [ "$command" = shell ]; then
+    say "shell with the build in $build_dir (exit to leave)"
+    exec bash -i
+  fi
+  local generator=()
+  command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
+  # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
+  cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+    -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON ${KOKKOSTILE_CMAKE_ARGS:-}
+  cmake --build "$build_dir" -j "$jobs"
+  case "$command" in
+    test)
+      (cd "$build_dir" && ctest --output-on-failure) ;;
+    bench)
+      local stamp out
+      stamp=$(date -u +%Y%m%dT%H%M%SZ)
+      out="$source_dir/perf_tests/results/local/$flavour-$stamp"
+      mkdir -p "$out"
+      "$build_dir/perf_tests/kokkostile_perf" --benchmark_repetitions=5 \
+        --benchmark_report_aggregates_only=true --benchmark_out="$out/kokkostile_perf.json" \
+        --benchmark_out_format=json --benchmark_context=commit="${KOKKOSTILE_COMMIT:-unknown}" \
+        --benchmark_context=date="$stamp" --benchmark_context=flavour="$flavour" >/dev/null
+      python3 "$source_dir/perf_tests/plot_results.py" "$out/kokkostile_perf.json" \
+        --png "$out/kokkostile_perf.png"
+      say "results in ${out#"$source_dir"/}/ (kokkostile_perf.json, kokkostile_perf.png)" ;;
+  esac
+}
+
+if [ "$inside" = 1 ]; then
+  build_and_run "$source_dir/build/root-$flavour"
+  exit
+fi
+
+KOKKOSTILE_COMMIT=$(git -C "$source_dir" rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git -C "$source_dir" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+  KOKKOSTILE_COMMIT="$KOKKOSTILE_COMMIT-dirty"
+fi
+export KOKKOSTILE_COMMIT
+
+# ------------------------------------------------------------------------------------------------
+# Native: does CMake find Kokkos, GoogleTest, Google Benchmark (and Kokkos Kernels) here?
+native_is_complete() {
+  command -v cmake >/dev/null 2>&1 || return 1
+  local probe_dir status=0
+  probe_dir=$(mktemp -d)
+  # shellcheck disable=SC2086
+  cmake -S "$source_dir/cmake/probe" -B "$probe_dir" -DKOKKOSTILE_PROBE_KERNELS=$probe_kernels \
+    ${KOKKOSTILE_CMAKE_ARGS:-} >"$probe_dir.log" 2>&1 || status=1
+  rm -rf "$probe_dir" "$probe_dir.log"
+  return $status
+}
+
+mode=${KOKKOSTILE_PROVISION:-auto}
+if [ "$mode" = native ] || { [ "$mode" = auto ] && native_is_complete; }; then
+  say "using this machine's Kokkos, GoogleTest and Google Benchmark ($flavour flavour)"
+  build_and_run "$source_dir/build/native-$flavour"
+  exit
+fi
+[ "$mode" = auto ] || [ "$mode" = root ] || die "KOKKOSTILE_PROVISION must be auto, native or root"
+
+# ------------------------------------------------------------------------------------------------
+# A Debian unstable root.
+[ "$(id -u)" = 0 ] || die "Kokkos, GoogleTest or Google Benchmark is missing here, and making a \
+Debian root needs root. Install them (and set KOKKOSTILE_CMAKE_ARGS=-DKokkos_ROOT=...) or run as root."
+
+cache_dir=${KOKKOSTILE_CACHE_DIR:-$source_dir/.cache}
+root="$cache_dir/debian-sid-$flavour"
+stamp_file="$root/.kokkostile-root"
+mkdir -p "$cache_dir"
+
+# The Debian archive named in this machine's apt sources (deb822 .sources first, then one-line
+# .list files), skipping security archives: no archive address is written in this repository.
+debian_archive_uri() {
+  local file uri
+  for file in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$file" ] || continue
+    uri=$(awk 'BEGIN { RS = ""; FS = "\n" }
+      { types = ""; uris = ""; suites = ""
+        for (i = 1; i <= NF; i++) {
+          if ($i ~ /^Types:/) types = $i
+          if ($i ~ /^URIs:/) uris = $i
+          if ($i ~ /^Suites:/) suites = $i
+        }
+        if (types ~ /[ \t]deb([ \t]|$)/ && suites !~ /-security/ && uris != "") {
+          sub(/^URIs:[ \t]*/, "", uris); split(uris, list, /[ \t]+/); print list[1]; exit
+        } }' "$file")
+    [ -n "$uri" ] && { echo "$uri"; return 0; }
+  done
+  for file in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [ -f "$file" ] || continue
+    uri=$(awk '$1 == "deb" { i = 2
+        if ($i ~ /^\[/) { while (i <= NF && $i !~ /\]$/) i++; i++ }
+        if ($(i + 1) !~ /-security/) { print $i; exit } }' "$file")
+    [ -n "$uri" ] && { echo "$uri"; return 0; }
+  done
+  return 1
+}
+
+# Unmounts anything left mounted below a root (a killed run), so that deleting it cannot reach
+# through a bind mount into the source tree.
+remove_root() {
+  local dir=$1 target
+  while read -r target; do
+    umount -l "$target" 2>/dev/null || true
+  done < <(awk -v prefix="$dir/" 'index($2, prefix) == 1 { print $2 }' /proc/self/mounts | sort -r)
+  if awk -v prefix="$dir/" 'index($2, prefix) == 1 { found = 1 } END { exit !found }' /proc/self/mounts; then
+    die "cannot unmount everything under $dir; remove it by hand"
+  fi
+  rm -rf --one-file-system "$dir"
+}
+
+root_is_healthy() {
+  [ -f "$stamp_file" ] || return 1
+  [ "$(cat "$stamp_file")" = "$packages" ] || { say "root's package list changed"; return 1; }
+  # shellcheck disable=SC2086
+  chroot "$root" dpkg-query -W $packages >/dev/null 2>&1 || { say "root is missing packages"; return 1; }
+  chroot "$root" cmake --version >/dev/null 2>&1 && chroot "$root" g++ --version >/dev/null 2>&1
+}
+
+# Debian's libkokkos-dev 5.2.2-2 exports Kokkos::kokkosalgorithms and Kokkos::kokkossimd as static
+# libraries (libkokkosalgorithms.a, libkokkossimd.a) that the package does not ship, so
+# find_package(Kokkos) stops at "imported target ... references the file ... but this file does not
+# exist". Both are Kokkos' header-only parts, so an empty archive in their place is exactly what
+# they would contribute; if anything did need a symbol from them, the link fails loudly.
+repair_kokkos_export() {
+  local targets lib path
+  for targets in "$root"/usr/lib/*/cmake/Kokkos/KokkosTargets-*.cmake; do
+    [ -f "$targets" ] || continue
+    while read -r lib; do
+      path="$root/usr/${lib#\$\{_IMPORT_PREFIX\}/}"
+      if [ ! -e "$path" ]; then
+        printf '!<arch>\n' >"$path"
+        say "Kokkos packaging defect: ${targets#"$root"} names ${path#"$root"}, which the package does not ship; created it as an empty archive (the library is header-only) so that find_package(Kokkos) works"
+        echo "${path#"$root"}" >>"$root/.kokkostile-empty-archives"
+      fi
+    done < <(grep -o '"${_IMPORT_PREFIX}/[^"]*\.a"' "$targets" | tr -d '"' | sort -u)
+  done
+  if [ -f "$root/.kokkostile-empty-archives" ]; then
+    say "note: empty stand-ins for archives the Kokkos package does not ship: $(sort -u "$root/.kokkostile-empty-archives" | tr '\n' ' ')"
+  fi
+}
+
+make_root() {
+  local partial="$root.partial" mirror
+  if ! command -v debootstrap >/dev/null 2>&1; then
+    say "installing debootstrap"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+  fi
+  mirror=${KOKKOSTILE_DEBIAN_MIRROR:-$(debian_archive_uri)} ||
+    die "no Debian archive in this machine's apt sources; set KOKKOSTILE_DEBIAN_MIRROR"
+  [ -e "$partial" ] && remove_root "$partial"
+  say "making a Debian unstable root in $partial with: $packages"
+  debootstrap --variant=minbase --include="${packages// /,}" sid "$partial" "$mirror" \
+    >"$cache_dir/debootstrap-$flavour.log" 2>&1 ||
+    die "debootstrap failed; see $cache_dir/debootstrap-$flavour.log"
+  echo "$packages" >"$partial/.kokkostile-root"
+  mv "$partial" "$root"
+}
+
+if [ -d "$root" ] && ! root_is_healthy; then
+  say "root $root is broken or outdated: rebuilding it"
+  remove_root "$root"
+fi
+[ -d "$root" ] || make_root
+repair_kokkos_export
+say "building in the Debian unstable root ($flavour flavour, $root)"
+
+# A private mount namespace: the bind mounts vanish with the process, however it ends.
+mount_and_enter='set -e
+root=$1; source_dir=$2; shift 2
+mkdir -p "$root/kokkostile"
+mount --bind "$source_dir" "$root/kokkostile"
+mount -t proc proc "$root/proc"
+exec chroot "$root" "$@"'
+unshare --mount --propagation private -- bash -c "$mount_and_enter" enter "$root" "$source_dir" \
+  /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
+  PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+  KOKKOSTILE_COMMIT="$KOKKOSTILE_COMMIT" KOKKOSTILE_BUILD_JOBS="$jobs" \
+  KOKKOSTILE_CMAKE_ARGS="${KOKKOSTILE_CMAKE_ARGS:-}" \
+  ${OMP_NUM_THREADS:+OMP_NUM_THREADS=$OMP_NUM_THREADS} \
+  /bin/bash /kokkostile/cmake/provision.sh --inside --flavour "$flavour" "$command"

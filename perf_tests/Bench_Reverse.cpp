@@ -1,0 +1,84 @@
+// KokkosTile::reverse (both scratch forms) and reverse_copy against what a Kokkos user would run
+// instead: Kokkos::deep_copy of the same bytes (the copy bandwidth ceiling), a plain parallel_for
+// that swaps mirrored elements, Kokkos::Experimental::reverse, and KokkosBlas::scal(y, 1, x) when
+// Kokkos Kernels is found. Every variant reads n and writes n elements.
+#include <KokkosTile_Reverse.hpp>
+#include <Kokkos_StdAlgorithms.hpp>
+#ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
+#include <KokkosBlas1_scal.hpp>
+#endif
+
+#include "BenchmarkSpaces.hpp"
+
+namespace KokkosTileBench {
+namespace {
+
+/// The reversal anyone would write first: one thread per mirrored pair, no scratch.
+template <class ViewType>
+struct NaiveSwap {
+  ViewType view;
+  std::int64_t extent;
+  KOKKOS_FUNCTION void operator()(std::int64_t i) const {
+    const auto front = view(i);
+    view(i) = view(extent - 1 - i);
+    view(extent - 1 - i) = front;
+  }
+};
+
+template <class Space, class T>
+void register_reverse_for(const Config& config) {
+  using view_type = Kokkos::View<T*, typename Space::memory_space>;
+  for (const std::int64_t n : stream_extents<Space>(config)) {
+    const double bytes = 2.0 * static_cast<double>(n) * sizeof(T);
+    auto add = [&](const std::string& variant, auto run_on) {
+      register_benchmark(benchmark_name<Space, T>("reverse", variant, n), config,
+                         [=](benchmark::State& state) {
+                           const Space space;
+                           view_type a("a", n), b("b", n);
+                           fill_pattern(space, a);
+                           fill_pattern(space, b);
+                           time_memory_bound(state, space, bytes, [&] { run_on(space, a, b); });
+                         });
+    };
+    add("kokkostile_dynamic",
+        [](const Space& s, const view_type& a, const view_type&) { KokkosTile::reverse(s, a); });
+    add("kokkostile_static1024", [](const Space& s, const view_type& a, const view_type&) {
+      KokkosTile::reverse_static<1024>(s, a);
+    });
+    add("kokkostile_copy", [](const Space& s, const view_type& a, const view_type& b) {
+      KokkosTile::reverse_copy(s, a, b);
+    });
+    add("deep_copy",
+        [](const Space& s, const view_type& a, const view_type& b) { Kokkos::deep_copy(s, b, a); });
+    add("naive_swap", [](const Space& s, const view_type& a, const view_type&) {
+      const std::int64_t extent = a.extent(0);
+      Kokkos::parallel_for("naive_swap", Kokkos::RangePolicy<Space>(s, 0, extent / 2),
+                           NaiveSwap<view_type>{a, extent});
+    });
+    add("kokkos_std_reverse", [](const Space& s, const view_type& a, const view_type&) {
+      Kokkos::Experimental::reverse(s, a);
+    });
+#ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
+    add("kokkosblas_scal", [](const Space& s, const view_type& a, const view_type& b) {
+      KokkosBlas::scal(s, b, T(1), a);
+    });
+#endif
+  }
+}
+
+struct RegisterReverse {
+  const Config& config;
+  template <class Space>
+  void operator()() const {
+    register_reverse_for<Space, float>(config);
+    register_reverse_for<Space, double>(config);
+  }
+};
+
+}  // namespace
+
+void register_reverse_benchmarks(const Config& config) {
+  for_each_enabled_space(RegisterReverse{config});
+}
+
+}  // namespace KokkosTileBench

@@ -1,0 +1,107 @@
+#pragma once
+// What every KokkosTile benchmark shares: the enabled execution spaces (each benchmark is
+// registered once per space, so the same work can be compared across them), the problem sizes of
+// a full and a smoke run, input filling, and the GB/s counter.
+
+#include <Kokkos_Core.hpp>
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace KokkosTileBench {
+
+/// Calls visit.template operator()<Space>() for every execution space Kokkos has enabled.
+template <class Visitor>
+void for_each_enabled_space(const Visitor& visit) {
+#ifdef KOKKOS_ENABLE_SERIAL
+  visit.template operator()<Kokkos::Serial>();
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+  visit.template operator()<Kokkos::OpenMP>();
+#endif
+#ifdef KOKKOS_ENABLE_THREADS
+  visit.template operator()<Kokkos::Threads>();
+#endif
+#ifdef KOKKOS_ENABLE_CUDA
+  visit.template operator()<Kokkos::Cuda>();
+#endif
+}
+
+/// Full runs measure sizes that fill the machine; smoke runs (ctest label 'perf') only check that
+/// every benchmark runs.
+struct Config {
+  bool smoke = false;
+};
+
+template <class Space>
+constexpr bool is_host_space() {
+  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename Space::memory_space>::accessible;
+}
+
+/// Element counts for memory-bound 1-D work: well past the last-level cache.
+template <class Space>
+std::vector<std::int64_t> stream_extents(const Config& config) {
+  if (config.smoke) return {4099};
+  if (is_host_space<Space>()) return {std::int64_t{1} << 20, std::int64_t{1} << 24};
+  return {std::int64_t{1} << 24, std::int64_t{1} << 26, std::int64_t{1} << 28};
+}
+
+template <class T>
+const char* scalar_name() {
+  if constexpr (std::is_same_v<T, float>) return "float";
+  if constexpr (std::is_same_v<T, double>) return "double";
+  return "other";
+}
+
+/// "<algorithm>/<variant>/<space>/<scalar>/n:<extent>": plot_results.py splits on '/'.
+template <class Space, class T>
+std::string benchmark_name(const std::string& algorithm, const std::string& variant,
+                           std::int64_t extent) {
+  return algorithm + "/" + variant + "/" + Space::name() + "/" + scalar_name<T>() +
+         "/n:" + std::to_string(extent);
+}
+
+/// Fills a 1-D View with non-trivial, reproducible values (never zeros, which can hide bugs and
+/// run faster than real data).
+template <class Space, class ViewType>
+void fill_pattern(const Space& space, const ViewType& view) {
+  using T = typename ViewType::non_const_value_type;
+  Kokkos::parallel_for(
+      "KokkosTileBench::fill_pattern",
+      Kokkos::RangePolicy<Space>(space, 0, view.extent(0)), KOKKOS_LAMBDA(std::int64_t i) {
+        const std::uint32_t hash = static_cast<std::uint32_t>(i) * 2654435761u;
+        view(i) = static_cast<T>(1 + (hash >> 8) % 1000);
+      });
+  space.fence();
+}
+
+/// Times `run` (which must leave work queued on `space`) with a fence per iteration, after one
+/// warm-up call, and reports bytes moved per iteration as GB/s.
+template <class Space, class Run>
+void time_memory_bound(benchmark::State& state, const Space& space, double bytes_per_run,
+                       const Run& run) {
+  run();
+  space.fence();
+  for (auto _ : state) {
+    run();
+    space.fence();
+  }
+  state.counters["GB/s"] =
+      benchmark::Counter(bytes_per_run / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["bytes"] = bytes_per_run;
+}
+
+/// Registers with the settings every KokkosTile benchmark uses.
+template <class Lambda>
+benchmark::internal::Benchmark* register_benchmark(const std::string& name, const Config& config,
+                                                   Lambda&& body) {
+  auto* bench = benchmark::RegisterBenchmark(name.c_str(), std::forward<Lambda>(body));
+  bench->UseRealTime()->Unit(benchmark::kMillisecond);
+  if (config.smoke) bench->Iterations(2);
+  return bench;
+}
+
+}  // namespace KokkosTileBench

@@ -1,0 +1,71 @@
+// KokkosTile's perf executable: every benchmark for every enabled execution space, baselines in the
+// same run. Flags: Google Benchmark's own, plus --kokkostile_smoke for the tiny ctest run.
+#include <Kokkos_Core.hpp>
+#include <benchmark/benchmark.h>
+
+#include "BenchmarkSpaces.hpp"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#ifdef KOKKOS_ENABLE_CUDA
+#include <cuda_runtime.h>
+#endif
+
+namespace KokkosTileBench {
+void register_reverse_benchmarks(const Config& config);
+}
+
+namespace {
+
+struct SpaceNames {
+  std::string& names;
+  template <class Space>
+  void operator()() const {
+    names += std::string(names.empty() ? "" : ",") + Space::name();
+  }
+};
+
+/// Records the machine beside the numbers: Kokkos version, backends and, on CUDA, the GPU.
+void add_context() {
+  benchmark::AddCustomContext("kokkos_version", std::to_string(KOKKOS_VERSION));
+  std::string spaces;
+  KokkosTileBench::for_each_enabled_space(SpaceNames{spaces});
+  benchmark::AddCustomContext("kokkos_execution_spaces", spaces);
+  benchmark::AddCustomContext("kokkos_concurrency",
+                              std::to_string(Kokkos::DefaultExecutionSpace().concurrency()));
+#ifdef KOKKOS_ENABLE_CUDA
+  cudaDeviceProp properties{};
+  if (cudaGetDeviceProperties(&properties, Kokkos::Cuda().cuda_device()) == cudaSuccess) {
+    benchmark::AddCustomContext("gpu", properties.name);
+    benchmark::AddCustomContext(
+        "gpu_compute_capability",
+        std::to_string(properties.major) + "." + std::to_string(properties.minor));
+  }
+#endif
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  KokkosTileBench::Config config;
+  std::vector<char*> args;
+  for (int i = 0; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--kokkostile_smoke") == 0) {
+      config.smoke = true;
+    } else {
+      args.push_back(argv[i]);
+    }
+  }
+  int benchmark_argc = static_cast<int>(args.size());
+  benchmark::Initialize(&benchmark_argc, args.data());
+  if (benchmark::ReportUnrecognizedArguments(benchmark_argc, args.data())) return 1;
+
+  add_context();
+  KokkosTileBench::register_reverse_benchmarks(config);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Turns a KokkosTile benchmark JSON (Google Benchmark's --benchmark_out) into a table on the
+terminal and a PNG plot.
+
+Benchmark names are "<algorithm>/<variant>/<space>/<scalar>/n:<extent>". Each row's ratio is to
+the same algorithm's `deep_copy` baseline (same space, scalar and extent) from the same run. With
+--benchmark_repetitions the medians are used, else the single measurement.
+
+    plot_results.py results.json [--png results.png]
+"""
+import argparse
+import json
+import sys
+from collections import OrderedDict
+
+BASELINE = "deep_copy"
+
+
+def load_rows(path):
+    with open(path) as handle:
+        data = json.load(handle)
+    benchmarks = data.get("benchmarks", [])
+    medians = [b for b in benchmarks
+               if b.get("run_type") == "aggregate" and b.get("aggregate_name") == "median"]
+    chosen = medians if medians else [b for b in benchmarks if b.get("run_type", "iteration") == "iteration"]
+    rows = []
+    for bench in chosen:
+        name = bench.get("run_name", bench["name"])
+        parts = name.split("/")
+        if len(parts) < 5 or not parts[4].startswith("n:"):
+            continue
+        rows.append({
+            "algorithm": parts[0], "variant": parts[1], "space": parts[2], "scalar": parts[3],
+            "n": int(parts[4][2:]), "gbps": float(bench.get("GB/s", float("nan"))),
+            "ms": float(bench.get("real_time", float("nan"))),
+        })
+    return data.get("context", {}), rows
+
+
+def add_ratios(rows):
+    baseline = {(r["algorithm"], r["space"], r["scalar"], r["n"]): r["gbps"]
+                for r in rows if r["variant"] == BASELINE}
+    for r in rows:
+        base = baseline.get((r["algorithm"], r["space"], r["scalar"], r["n"]))
+        r["ratio"] = r["gbps"] / base if base else float("nan")
+
+
+def print_table(context, rows):
+    where = context.get("gpu") or context.get("host_name", "host")
+    print(f"KokkosTile benchmarks on {where} ({context.get('kokkos_execution_spaces', '?')}, "
+          f"Kokkos {context.get('kokkos_version', '?')}, {context.get('date', '')})")
+    header = f"{'algorithm':<10} {'space':<8} {'scalar':<7} {'n':>11} {'variant':<22} {'ms':>10} {'GB/s':>9} {'x ' + BASELINE:>12}"
+    print(header)
+    print("-" * len(header))
+    for r in sorted(rows, key=lambda r: (r["algorithm"], r["space"], r["scalar"], r["n"], -r["gbps"])):
+        print(f"{r['algorithm']:<10} {r['space']:<8} {r['scalar']:<7} {r['n']:>11} {r['variant']:<22} "
+              f"{r['ms']:>10.4f} {r['gbps']:>9.2f} {r['ratio']:>12.3f}")
+
+
+def plot(context, rows, png):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print(f"matplotlib is not installed: no plot written to {png}")
+        return
+    groups = OrderedDict()
+    for r in rows:
+        groups.setdefault((r["algorithm"], r["space"], r["scalar"]), []).append(r)
+    fig, axes = plt.subplots(len(groups), 1, figsize=(11, 3.6 * len(groups)), squeeze=False)
+    for axis, ((algorithm, space, scalar), members) in zip(axes[:, 0], groups.items()):
+        extents = sorted({r["n"] for r in members})
+        variants = list(OrderedDict.fromkeys(r["variant"] for r in members))
+        width = 0.8 / len(variants)
+        for k, variant in enumerate(variants):
+            values = [next((r["gbps"] for r in members if r["n"] == n and r["variant"] == variant), 0.0)
+                      for n in extents]
+            axis.bar([i + k * width for i in range(len(extents))], values, width, label=variant)
+        axis.set_xticks([i + 0.4 - width / 2 for i in range(len(extents))])
+        axis.set_xticklabels([f"n={n}" for n in extents])
+        axis.set_ylabel("GB/s (read + written)")
+        axis.set_title(f"{algorithm} on {space}, {scalar}")
+        axis.legend(fontsize="small", ncol=2)
+    where = context.get("gpu") or context.get("host_name", "host")
+    fig.suptitle(f"KokkosTile on {where}, {context.get('date', '')}")
+    fig.tight_layout()
+    fig.savefig(png, dpi=110)
+    print(f"plot written to {png}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("json")
+    parser.add_argument("--png", help="where to write the plot (default: next to the JSON)")
+    args = parser.parse_args()
+    context, rows = load_rows(args.json)
+    if not rows:
+        print(f"{args.json}: no KokkosTile benchmark rows", file=sys.stderr)
+        return 1
+    add_ratios(rows)
+    print_table(context, rows)
+    plot(context, rows, args.png or args.json.rsplit(".", 1)[0] + ".png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,9 @@
+#pragma once
+// KokkosTile: shared-memory tiled algorithms for Kokkos applications. Include this header and link
+// KokkosTile::kokkostile.
+
+#include "KokkosTile_Assert.hpp"
+#include "KokkosTile_ScratchTile.hpp"
+#include "KokkosTile_ScratchBudget.hpp"
+#include "KokkosTile_TeamCopy.hpp"
+#include "KokkosTile_Reverse.hpp"

@@ -1,0 +1,156 @@
+#pragma once
+// Array reversal through team scratch, the seed's two forms generalised to any length and any
+// execution space:
+//
+//   KokkosTile::reverse(view);                       // run-time-sized scratch chunks
+//   KokkosTile::reverse_static<64>(view);            // compile-time-sized scratch chunks
+//   KokkosTile::reverse_copy(src, dst);              // out of place
+//
+// Each has an overload taking an execution-space instance first; it is asynchronous on that
+// instance like any Kokkos parallel_for. Without one, the View's default execution space is used.
+// Views may have any layout and stride (subviews included). Kernels are labelled
+// "KokkosTile::reverse..." for Kokkos Tools.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_Assert.hpp"
+#include "KokkosTile_ScratchBudget.hpp"
+#include "impl/KokkosTile_LaunchDefaults.hpp"
+#include "impl/KokkosTile_Reverse_Impl.hpp"
+
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+namespace KokkosTile {
+
+/// Elements each team stages per chunk when the caller passes no chunk extent.
+inline constexpr std::size_t default_reverse_chunk = 1024;
+
+namespace Impl {
+
+template <class ExecSpace, class ViewType>
+constexpr void check_reversible_view() {
+  static_assert(Kokkos::is_view<ViewType>::value, "KokkosTile: reversal needs a Kokkos::View");
+  static_assert(ViewType::rank() == 1, "KokkosTile: reversal needs a rank-1 View");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename ViewType::memory_space>::accessible,
+                "KokkosTile: the execution space cannot access the View's memory space");
+}
+
+inline int checked_league_size(const std::string& call, std::int64_t work, std::size_t chunk) {
+  const std::int64_t teams = (work + static_cast<std::int64_t>(chunk) - 1) /
+                             static_cast<std::int64_t>(chunk);
+  KOKKOSTILE_EXPECT(teams <= INT_MAX, InvalidArgument, call,
+                    work << " elements in chunks of " << chunk << " need " << teams
+                         << " teams, more than a league can have (" << INT_MAX
+                         << "); use a larger chunk");
+  return static_cast<int>(teams);
+}
+
+inline std::size_t checked_chunk(const std::string& call, std::size_t chunk) {
+  if (chunk == 0) return default_reverse_chunk;
+  KOKKOSTILE_EXPECT(chunk <= static_cast<std::size_t>(INT_MAX), InvalidArgument, call,
+                    "a chunk of " << chunk << " elements is larger than the limit " << INT_MAX);
+  return chunk;
+}
+
+template <std::size_t StaticExtent, class ExecSpace, class ViewType>
+void launch_reverse(const std::string& call, const ExecSpace& space, const ViewType& view,
+                    std::size_t chunk) {
+  check_reversible_view<ExecSpace, ViewType>();
+  using functor_type = ReverseInPlace<ExecSpace, ViewType, StaticExtent>;
+  using chunk_tile = typename functor_type::chunk_tile;
+
+  const std::size_t bytes = ScratchBudget{}
+                                .add_bytes(chunk_tile::scratch_bytes(chunk))
+                                .add_bytes(chunk_tile::scratch_bytes(chunk))
+                                .bytes();
+  const ScratchPlacement placement = place_team_scratch(call, space, bytes);
+  const auto extent = static_cast<std::int64_t>(view.extent(0));
+  const int league = checked_league_size(call, extent / 2, chunk);
+  if (league == 0) return;
+
+  const Kokkos::TeamPolicy<ExecSpace> policy(space, league, default_team_size<ExecSpace>());
+  Kokkos::parallel_for(
+      call, with_scratch(policy, placement),
+      functor_type{view, extent, static_cast<int>(chunk), placement.level});
+}
+
+}  // namespace Impl
+
+/// Reverses `view` in place on `space`, staging chunks of `chunk` elements (0: a default) in
+/// run-time-sized team scratch.
+template <class ExecSpace, class ViewType,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void reverse(const ExecSpace& space, const ViewType& view, std::size_t chunk = 0) {
+  const std::string call = "KokkosTile::reverse";
+  Impl::launch_reverse<0>(call, space, view, Impl::checked_chunk(call, chunk));
+}
+
+/// Reverses `view` in place on its default execution space.
+template <class ViewType, std::enable_if_t<Kokkos::is_view<ViewType>::value, int> = 0>
+void reverse(const ViewType& view, std::size_t chunk = 0) {
+  reverse(typename ViewType::execution_space{}, view, chunk);
+}
+
+/// Reverses `view` in place on `space`, staging chunks of ChunkExtent elements in team scratch
+/// whose size is a compile-time constant.
+template <std::size_t ChunkExtent, class ExecSpace, class ViewType,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void reverse_static(const ExecSpace& space, const ViewType& view) {
+  static_assert(ChunkExtent > 0 && ChunkExtent <= static_cast<std::size_t>(INT_MAX),
+                "KokkosTile::reverse_static: the chunk extent must be in [1, INT_MAX]");
+  Impl::launch_reverse<ChunkExtent>("KokkosTile::reverse_static", space, view, ChunkExtent);
+}
+
+template <std::size_t ChunkExtent, class ViewType,
+          std::enable_if_t<Kokkos::is_view<ViewType>::value, int> = 0>
+void reverse_static(const ViewType& view) {
+  reverse_static<ChunkExtent>(typename ViewType::execution_space{}, view);
+}
+
+/// Writes src reversed into dst on `space`: dst(i) = src(n - 1 - i). The Views must have the same
+/// extent and must not overlap (use reverse for in place).
+template <class ExecSpace, class SrcView, class DstView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst,
+                  std::size_t chunk = 0) {
+  const std::string call = "KokkosTile::reverse_copy";
+  Impl::check_reversible_view<ExecSpace, SrcView>();
+  Impl::check_reversible_view<ExecSpace, DstView>();
+  static_assert(std::is_assignable_v<typename DstView::reference_type,
+                                     typename SrcView::const_value_type>,
+                "KokkosTile::reverse_copy: src elements cannot be assigned to dst elements");
+  KOKKOSTILE_EXPECT(src.extent(0) == dst.extent(0), InvalidArgument, call,
+                    "src has " << src.extent(0) << " elements but dst has " << dst.extent(0));
+  if (src.extent(0) == 0) return;
+  const auto* src_begin = reinterpret_cast<const char*>(src.data());
+  const auto* dst_begin = reinterpret_cast<const char*>(dst.data());
+  const auto* src_end = src_begin + src.span() * sizeof(typename SrcView::value_type);
+  const auto* dst_end = dst_begin + dst.span() * sizeof(typename DstView::value_type);
+  KOKKOSTILE_EXPECT(src_end <= dst_begin || dst_end <= src_begin, InvalidArgument, call,
+                    "src and dst overlap in memory (" << src.extent(0)
+                                                      << " elements); use KokkosTile::reverse "
+                                                         "to reverse in place");
+  chunk = Impl::checked_chunk(call, chunk);
+
+  using functor_type = Impl::ReverseCopy<ExecSpace, SrcView, DstView>;
+  const ScratchPlacement placement = place_team_scratch(
+      call, space, functor_type::chunk_tile::scratch_bytes(chunk));
+  const int league =
+      Impl::checked_league_size(call, static_cast<std::int64_t>(src.extent(0)), chunk);
+  const Kokkos::TeamPolicy<ExecSpace> policy(space, league,
+                                             Impl::default_team_size<ExecSpace>());
+  Kokkos::parallel_for(call, with_scratch(policy, placement),
+                       functor_type{src, dst, static_cast<int>(chunk), placement.level});
+}
+
+template <class SrcView, class DstView,
+          std::enable_if_t<Kokkos::is_view<SrcView>::value, int> = 0>
+void reverse_copy(const SrcView& src, const DstView& dst, std::size_t chunk = 0) {
+  reverse_copy(typename DstView::execution_space{}, src, dst, chunk);
+}
+
+}  // namespace KokkosTile

@@ -1,0 +1,120 @@
+#pragma once
+// Cooperative copies between global Views and scratch tiles, done by all threads (and vector lanes)
+// of a team. Global memory is walked in its own storage order, so that consecutive threads touch
+// consecutive addresses (coalesced on GPUs, streaming on CPUs), whatever the View's layout: Left,
+// Right, Stride or a subview. Windows that run past the end of the View are clipped, which is how
+// partial tiles at the edges are handled.
+//
+// The copies do not synchronise the team: call team.team_barrier() before reading what another
+// thread loaded.
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <type_traits>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// True when index 0 of a rank-2 View is the one that moves fastest through memory.
+template <class View2D>
+KOKKOS_INLINE_FUNCTION bool leftmost_index_is_contiguous(const View2D& view) {
+  using layout = typename View2D::array_layout;
+  if constexpr (std::is_same_v<layout, Kokkos::LayoutLeft>) {
+    return true;
+  } else if constexpr (std::is_same_v<layout, Kokkos::LayoutRight>) {
+    return false;
+  } else {
+    return view.stride(0) <= view.stride(1);
+  }
+}
+
+/// Elements of the window [start, start + window) that lie inside [0, extent).
+KOKKOS_INLINE_FUNCTION int clipped_count(std::int64_t extent, std::int64_t start, int window) {
+  const std::int64_t left = extent - start;
+  return left <= 0 ? 0 : (left < window ? static_cast<int>(left) : window);
+}
+
+/// Calls op(i, j) for every element of a rows x cols window, spread over the team so that
+/// consecutive threads take consecutive elements in `global`'s storage order.
+template <class TeamMember, class View2D, class Op>
+KOKKOS_INLINE_FUNCTION void team_for_each_in_window(const TeamMember& team, const View2D& global,
+                                                    int rows, int cols, const Op& op) {
+  if (leftmost_index_is_contiguous(global)) {
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rows * cols),
+                         [&](int k) { op(k % rows, k / rows); });
+  } else {
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rows * cols),
+                         [&](int k) { op(k / cols, k % cols); });
+  }
+}
+
+}  // namespace Impl
+
+/// Loads src(offset .. offset + tile.extent()) into tile, clipped to src. Returns the number of
+/// elements loaded; the rest of the tile is left as it was.
+template <class TeamMember, class SrcView, class Tile>
+KOKKOS_INLINE_FUNCTION int load_tile(const TeamMember& team, const SrcView& src,
+                                     std::int64_t offset, const Tile& tile) {
+  static_assert(SrcView::rank() == 1, "KokkosTile::load_tile: a 1-D tile loads from a rank-1 View");
+  const int count = Impl::clipped_count(src.extent(0), offset, tile.extent());
+  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, count),
+                       [&](int i) { tile(i) = src(offset + i); });
+  return count;
+}
+
+/// Stores the first elements of tile into dst(offset ..), clipped to dst. Returns the count stored.
+template <class TeamMember, class Tile, class DstView>
+KOKKOS_INLINE_FUNCTION int store_tile(const TeamMember& team, const Tile& tile, const DstView& dst,
+                                      std::int64_t offset) {
+  static_assert(DstView::rank() == 1, "KokkosTile::store_tile: a 1-D tile stores to a rank-1 View");
+  const int count = Impl::clipped_count(dst.extent(0), offset, tile.extent());
+  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, count),
+                       [&](int i) { dst(offset + i) = tile(i); });
+  return count;
+}
+
+/// Loads the window of src whose top-left element is (row0, col0) into tile, clipped to src.
+/// Returns the loaded rows and columns; the rest of the tile is left as it was.
+template <class TeamMember, class SrcView, class Tile>
+KOKKOS_INLINE_FUNCTION Kokkos::pair<int, int> load_tile(const TeamMember& team, const SrcView& src,
+                                                        std::int64_t row0, std::int64_t col0,
+                                                        const Tile& tile) {
+  static_assert(SrcView::rank() == 2, "KokkosTile::load_tile: a 2-D tile loads from a rank-2 View");
+  const int rows = Impl::clipped_count(src.extent(0), row0, tile.rows());
+  const int cols = Impl::clipped_count(src.extent(1), col0, tile.cols());
+  Impl::team_for_each_in_window(team, src, rows, cols,
+                                [&](int i, int j) { tile(i, j) = src(row0 + i, col0 + j); });
+  return {rows, cols};
+}
+
+/// Like load_tile, but every tile element outside src is set to `fill` (zero for a GEMM, the
+/// boundary value for a stencil), so the whole tile is defined afterwards.
+template <class TeamMember, class SrcView, class Tile>
+KOKKOS_INLINE_FUNCTION Kokkos::pair<int, int> load_tile_or_fill(
+    const TeamMember& team, const SrcView& src, std::int64_t row0, std::int64_t col0,
+    const Tile& tile, const typename Tile::value_type& fill) {
+  static_assert(SrcView::rank() == 2,
+                "KokkosTile::load_tile_or_fill: a 2-D tile loads from a rank-2 View");
+  const int rows = Impl::clipped_count(src.extent(0), row0, tile.rows());
+  const int cols = Impl::clipped_count(src.extent(1), col0, tile.cols());
+  Impl::team_for_each_in_window(team, src, tile.rows(), tile.cols(), [&](int i, int j) {
+    tile(i, j) = (i < rows && j < cols) ? src(row0 + i, col0 + j) : fill;
+  });
+  return {rows, cols};
+}
+
+/// Stores tile into the window of dst whose top-left element is (row0, col0), clipped to dst.
+template <class TeamMember, class Tile, class DstView>
+KOKKOS_INLINE_FUNCTION Kokkos::pair<int, int> store_tile(const TeamMember& team, const Tile& tile,
+                                                         const DstView& dst, std::int64_t row0,
+                                                         std::int64_t col0) {
+  static_assert(DstView::rank() == 2, "KokkosTile::store_tile: a 2-D tile stores to a rank-2 View");
+  const int rows = Impl::clipped_count(dst.extent(0), row0, tile.rows());
+  const int cols = Impl::clipped_count(dst.extent(1), col0, tile.cols());
+  Impl::team_for_each_in_window(team, dst, rows, cols,
+                                [&](int i, int j) { dst(row0 + i, col0 + j) = tile(i, j); });
+  return {rows, cols};
+}
+
+}  // namespace KokkosTile

@@ -1,0 +1,98 @@
+#pragma once
+// Kernels behind KokkosTile::reverse and KokkosTile::reverse_copy (KokkosTile_Reverse.hpp).
+//
+// In place, team g owns the g-th chunk from the front of the array and its mirror image from the
+// back: it stages both in scratch, waits at a team barrier, and writes each chunk reversed into the
+// other's place. Chunks never overlap (the front chunks stop at n/2), so teams need no ordering,
+// and an odd middle element stays where it is.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_ScratchTile.hpp"
+#include "KokkosTile_TeamCopy.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// The scratch tile a reversal stages a chunk in: its extent fixed at compile time when
+/// StaticExtent > 0 (the seed's `__shared__ int s[64]`), else chosen at launch (the seed's
+/// `extern __shared__ int s[]`).
+template <class T, class ExecSpace, std::size_t StaticExtent>
+struct ReverseChunkTile {
+  using type = StaticTile1D<T, StaticExtent, ExecSpace>;
+  static std::size_t scratch_bytes(std::size_t) { return type::scratch_bytes(); }
+  template <class TeamMember>
+  KOKKOS_INLINE_FUNCTION static type make(const TeamMember& team, int level, int) {
+    return type(team, level);
+  }
+};
+
+template <class T, class ExecSpace>
+struct ReverseChunkTile<T, ExecSpace, 0> {
+  using type = Tile1D<T, ExecSpace>;
+  static std::size_t scratch_bytes(std::size_t extent) { return type::scratch_bytes(extent); }
+  template <class TeamMember>
+  KOKKOS_INLINE_FUNCTION static type make(const TeamMember& team, int level, int extent) {
+    return type(team, level, static_cast<std::size_t>(extent));
+  }
+};
+
+template <class ExecSpace, class ViewType, std::size_t StaticExtent>
+struct ReverseInPlace {
+  using value_type = typename ViewType::non_const_value_type;
+  using chunk_tile = ReverseChunkTile<value_type, ExecSpace, StaticExtent>;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+
+  ViewType view;
+  std::int64_t extent;
+  int chunk;
+  int level;
+
+  KOKKOS_FUNCTION void operator()(const member_type& team) const {
+    const auto front = chunk_tile::make(team, level, chunk);
+    const auto back = chunk_tile::make(team, level, chunk);
+    const std::int64_t front_start = static_cast<std::int64_t>(team.league_rank()) * chunk;
+    const int count = clipped_count(extent / 2, front_start, chunk);
+    const std::int64_t back_start = extent - front_start - count;
+
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, count), [&](int i) {
+      front(i) = view(front_start + i);
+      back(i) = view(back_start + i);
+    });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, count), [&](int i) {
+      view(front_start + i) = back(count - 1 - i);
+      view(back_start + i) = front(count - 1 - i);
+    });
+  }
+};
+
+/// Out of place: team g loads the g-th chunk of src and writes it reversed into the mirrored
+/// position of dst, so both the reads and the writes are contiguous.
+template <class ExecSpace, class SrcView, class DstView>
+struct ReverseCopy {
+  using value_type = typename DstView::non_const_value_type;
+  using chunk_tile = ReverseChunkTile<value_type, ExecSpace, 0>;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+
+  SrcView src;
+  DstView dst;
+  int chunk;
+  int level;
+
+  KOKKOS_FUNCTION void operator()(const member_type& team) const {
+    const auto tile = chunk_tile::make(team, level, chunk);
+    const std::int64_t start = static_cast<std::int64_t>(team.league_rank()) * chunk;
+    const int count = load_tile(team, src, start, tile);
+    const std::int64_t mirror = static_cast<std::int64_t>(dst.extent(0)) - start - count;
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, count),
+                         [&](int i) { dst(mirror + i) = tile(count - 1 - i); });
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosTile

@@ -1,0 +1,200 @@
+// Tests of KokkosTile_Reverse.hpp against std::reverse on a host copy of the input.
+#include <KokkosTile_Reverse.hpp>
+
+#include "TestHelpers.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace KokkosTileTest {
+namespace {
+
+template <class T>
+class Reverse : public ::testing::Test {};
+using ReverseValueTypes = ::testing::Types<float, double, int>;
+TYPED_TEST_SUITE(Reverse, ReverseValueTypes, );
+
+/// Runs `reverse_on_device(view)` on random data of `extent` elements and compares with the host
+/// reference. Returns false (after recording failures) on the first mismatch.
+template <class T, class ReverseOp>
+bool reverses_like_std_reverse(std::int64_t extent, std::uint64_t seed,
+                               const ReverseOp& reverse_on_device) {
+  Kokkos::View<T*, MemorySpace> view("view", extent);
+  auto host = Kokkos::create_mirror_view(view);
+  fill_random(host, seed);
+  std::vector<T> expected(host.data(), host.data() + extent);
+  std::reverse(expected.begin(), expected.end());
+
+  Kokkos::deep_copy(view, host);
+  reverse_on_device(view);
+  Kokkos::deep_copy(host, view);
+  for (std::int64_t i = 0; i < extent; ++i) {
+    if (!same_value(expected[i], host(i))) {
+      ADD_FAILURE() << "extent " << extent << ", element " << i << ": "
+                    << same_value(expected[i], host(i)).message();
+      return false;
+    }
+  }
+  return true;
+}
+
+TYPED_TEST(Reverse, RunTimeChunksMatchHostReference) {
+  using T = TypeParam;
+  for (const std::size_t chunk : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{64}}) {
+    for (const auto extent : edge_extents()) {
+      const bool ok = reverses_like_std_reverse<T>(
+          extent, 1000 + extent, [&](const auto& view) { KokkosTile::reverse(view, chunk); });
+      ASSERT_TRUE(ok) << "chunk " << chunk;
+    }
+  }
+}
+
+TYPED_TEST(Reverse, CompileTimeChunksMatchHostReference) {
+  using T = TypeParam;
+  for (const auto extent : edge_extents()) {
+    ASSERT_TRUE(reverses_like_std_reverse<T>(
+        extent, 2000 + extent, [](const auto& view) { KokkosTile::reverse_static<1>(view); }));
+    ASSERT_TRUE(reverses_like_std_reverse<T>(
+        extent, 3000 + extent, [](const auto& view) { KokkosTile::reverse_static<64>(view); }));
+    ASSERT_TRUE(reverses_like_std_reverse<T>(
+        extent, 4000 + extent, [](const auto& view) { KokkosTile::reverse_static<1024>(view); }));
+  }
+}
+
+TYPED_TEST(Reverse, ExecutionSpaceInstanceOverloads) {
+  using T = TypeParam;
+  const ExecSpace instance =
+      Kokkos::Experimental::partition_space(ExecSpace(), 1)[0];
+  for (const std::int64_t extent : {std::int64_t{1021}, std::int64_t{65537}}) {
+    ASSERT_TRUE(reverses_like_std_reverse<T>(extent, 5000 + extent, [&](const auto& view) {
+      KokkosTile::reverse(instance, view);
+      instance.fence();
+    }));
+    ASSERT_TRUE(reverses_like_std_reverse<T>(extent, 6000 + extent, [&](const auto& view) {
+      KokkosTile::reverse_static<256>(instance, view);
+      instance.fence();
+    }));
+  }
+}
+
+/// Chunks too large for level 0 still reverse correctly, from level 1.
+TYPED_TEST(Reverse, ChunksBeyondLevelZeroFallBackToLevelOne) {
+  using T = TypeParam;
+  const std::size_t level0 = KokkosTile::scratch_capacity(ExecSpace(), 0);
+  const std::size_t chunk = level0 / sizeof(T);  // two such chunks cannot fit level 0
+  const auto placement = KokkosTile::place_team_scratch(
+      "test", ExecSpace(), 2 * KokkosTile::Tile1D<T, ExecSpace>::scratch_bytes(chunk));
+  ASSERT_EQ(placement.level, 1);
+  const auto extent = static_cast<std::int64_t>(5 * chunk + 3);
+  ASSERT_TRUE(reverses_like_std_reverse<T>(
+      extent, 7000, [&](const auto& view) { KokkosTile::reverse(view, chunk); }));
+}
+
+/// A strided subview (one column of an n x 3 LayoutRight array) and LayoutLeft: only the viewed
+/// elements move.
+TYPED_TEST(Reverse, StridedAndLeftLayoutViews) {
+  using T = TypeParam;
+  for (const std::int64_t extent : {std::int64_t{0}, std::int64_t{1}, std::int64_t{1021},
+                                    std::int64_t{4099}}) {
+    Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace> matrix("matrix", extent, 3);
+    auto host = Kokkos::create_mirror_view(matrix);
+    fill_random(host, 8000 + extent);
+    auto expected = Kokkos::create_mirror(matrix);
+    Kokkos::deep_copy(expected, host);
+    for (std::int64_t i = 0; i < extent; ++i) expected(i, 1) = host(extent - 1 - i, 1);
+
+    Kokkos::deep_copy(matrix, host);
+    auto column = Kokkos::subview(matrix, Kokkos::ALL, 1);
+    static_assert(std::is_same_v<typename decltype(column)::array_layout, Kokkos::LayoutStride>);
+    KokkosTile::reverse(column, 64);
+    Kokkos::deep_copy(host, matrix);
+    for (std::int64_t i = 0; i < extent; ++i)
+      for (int j = 0; j < 3; ++j)
+        ASSERT_TRUE(same_value(expected(i, j), host(i, j))) << "(" << i << ", " << j << ")";
+
+    ASSERT_TRUE(reverses_like_std_reverse<T>(extent, 9000 + extent, [](const auto& view) {
+      Kokkos::View<T*, Kokkos::LayoutLeft, MemorySpace> left = view;
+      KokkosTile::reverse(left);
+    }));
+  }
+}
+
+TYPED_TEST(Reverse, CopyWritesEveryElementOfPoisonedOutput) {
+  using T = TypeParam;
+  for (const std::size_t chunk : {std::size_t{0}, std::size_t{5}}) {
+    for (const auto extent : edge_extents()) {
+      Kokkos::View<T*, Kokkos::LayoutLeft, MemorySpace> src("src", extent);
+      // dst is a strided View over every second element of a larger array.
+      Kokkos::View<T*, MemorySpace> storage("storage", 2 * extent);
+      Kokkos::View<T*, Kokkos::LayoutStride, MemorySpace> strided_dst(
+          storage.data(), Kokkos::LayoutStride(extent, 2));
+      auto host_src = Kokkos::create_mirror_view(src);
+      fill_random(host_src, 10000 + extent);
+      Kokkos::deep_copy(src, host_src);
+      Kokkos::deep_copy(storage, poison<T>());
+
+      KokkosTile::reverse_copy(src, strided_dst, chunk);
+      auto host_storage = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), storage);
+      for (std::int64_t i = 0; i < extent; ++i) {
+        ASSERT_TRUE(same_value(host_src(extent - 1 - i), host_storage(2 * i)))
+            << "extent " << extent << ", chunk " << chunk << ", element " << i;
+        // The elements between the strided ones keep their poison.
+        ASSERT_FALSE(same_value(host_storage(2 * i + 1), host_storage(2 * i + 1)));
+      }
+    }
+  }
+}
+
+TEST(ReverseErrors, CopyRejectsExtentMismatchNamingCallAndSizes) {
+  Kokkos::View<float*, MemorySpace> src("src", 10), dst("dst", 9);
+  try {
+    KokkosTile::reverse_copy(src, dst);
+    FAIL() << "no exception";
+  } catch (const KokkosTile::InvalidArgument& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("KokkosTile::reverse_copy"), std::string::npos) << message;
+    EXPECT_NE(message.find("10"), std::string::npos) << message;
+    EXPECT_NE(message.find("9"), std::string::npos) << message;
+  }
+}
+
+TEST(ReverseErrors, CopyRejectsOverlappingViews) {
+  Kokkos::View<float*, MemorySpace> storage("storage", 100);
+  auto first = Kokkos::subview(storage, Kokkos::pair<int, int>(0, 60));
+  auto second = Kokkos::subview(storage, Kokkos::pair<int, int>(40, 100));
+  EXPECT_THROW(KokkosTile::reverse_copy(first, second), KokkosTile::InvalidArgument);
+  EXPECT_THROW(KokkosTile::reverse_copy(storage, storage), KokkosTile::InvalidArgument);
+  // Adjacent but disjoint halves are fine.
+  auto low = Kokkos::subview(storage, Kokkos::pair<int, int>(0, 50));
+  auto high = Kokkos::subview(storage, Kokkos::pair<int, int>(50, 100));
+  EXPECT_NO_THROW(KokkosTile::reverse_copy(low, high));
+  Kokkos::fence();
+}
+
+TEST(ReverseErrors, ChunkTooLargeForEveryLevelNamesBytesAndLimits) {
+  Kokkos::View<double*, MemorySpace> view("view", 100);
+  const std::size_t level0 = KokkosTile::scratch_capacity(ExecSpace(), 0);
+  const std::size_t level1 = KokkosTile::scratch_capacity(ExecSpace(), 1);
+  const std::size_t chunk = level1 / sizeof(double) + 1;
+  const std::size_t needed =
+      2 * KokkosTile::Tile1D<double, ExecSpace>::scratch_bytes(chunk);
+  try {
+    KokkosTile::reverse(view, chunk);
+    FAIL() << "no exception";
+  } catch (const KokkosTile::ResourceError& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("KokkosTile::reverse"), std::string::npos) << message;
+    EXPECT_NE(message.find(std::to_string(needed)), std::string::npos) << message;
+    EXPECT_NE(message.find(std::to_string(level0)), std::string::npos) << message;
+    EXPECT_NE(message.find(std::to_string(level1)), std::string::npos) << message;
+  }
+}
+
+TEST(ReverseErrors, ChunkBeyondIntRangeIsRejected) {
+  Kokkos::View<float*, MemorySpace> view("view", 10);
+  EXPECT_THROW(KokkosTile::reverse(view, std::size_t{1} << 40), KokkosTile::InvalidArgument);
+}
+
+}  // namespace
+}  // namespace KokkosTileTest

@@ -1,0 +1,175 @@
+// Tests of KokkosTile_TeamCopy.hpp: Views of every layout go through tiles of odd shapes and come
+// out bit-identical, into poisoned outputs.
+#include <KokkosTile_TeamCopy.hpp>
+
+#include "TestHelpers.hpp"
+#include "TileRoundTrip.hpp"
+
+#include <string>
+#include <vector>
+
+namespace KokkosTileTest {
+namespace {
+
+using KokkosTile::TileShape2D;
+
+struct MatrixExtent {
+  std::int64_t rows;
+  std::int64_t cols;
+};
+
+const std::vector<MatrixExtent>& matrix_extents() {
+  static const std::vector<MatrixExtent> extents = {{0, 5}, {5, 0}, {1, 1},  {17, 31},
+                                                    {64, 33}, {100, 7}, {33, 64}, {129, 130}};
+  return extents;
+}
+
+const std::vector<TileShape2D>& tile_shapes() {
+  static const std::vector<TileShape2D> shapes = {
+      {1, 1, 0}, {7, 5, 0}, {16, 16, 0}, {16, 16, 1}, {32, 32, 1}, {8, 32, 3}};
+  return shapes;
+}
+
+/// A View of `rows` x `cols` elements laid out with arbitrary strides inside `storage`.
+template <class T>
+Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace> strided_view(
+    Kokkos::View<T*, MemorySpace>& storage, std::int64_t rows, std::int64_t cols,
+    bool rows_contiguous) {
+  // Strides with gaps, so that a kernel assuming a packed layout reads the wrong elements.
+  const std::int64_t stride0 = rows_contiguous ? 2 : 3 * cols + 1;
+  const std::int64_t stride1 = rows_contiguous ? 2 * rows + 3 : 3;
+  const std::int64_t span = rows * cols == 0 ? 0 : (rows - 1) * stride0 + (cols - 1) * stride1 + 1;
+  storage = Kokkos::View<T*, MemorySpace>("strided_storage", span);
+  return Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace>(
+      storage.data(), Kokkos::LayoutStride(rows, stride0, cols, stride1));
+}
+
+template <class SrcView, class DstView>
+void expect_round_trip(const SrcView& src, const DstView& dst, const TileShape2D& shape,
+                       std::uint64_t seed) {
+  using T = typename DstView::non_const_value_type;
+  auto host_src = Kokkos::create_mirror_view(src);
+  fill_random(host_src, seed);
+  Kokkos::deep_copy(src, host_src);
+  Kokkos::deep_copy(dst, poison<T>());
+
+  copy_through_tiles(src, dst, shape);
+
+  auto host_dst = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), dst);
+  for (std::size_t i = 0; i < src.extent(0); ++i)
+    for (std::size_t j = 0; j < src.extent(1); ++j)
+      ASSERT_TRUE(same_value(host_src(i, j), host_dst(i, j)))
+          << src.extent(0) << "x" << src.extent(1) << " through " << shape.rows << "x"
+          << shape.cols << "+" << shape.pad << " tiles, element (" << i << ", " << j << ")";
+}
+
+TEST(TeamCopy, RoundTripThroughTilesInEveryLayout) {
+  std::uint64_t seed = 1;
+  for (const auto& shape : tile_shapes()) {
+    for (const auto& extent : matrix_extents()) {
+      Kokkos::View<double**, Kokkos::LayoutLeft, MemorySpace> left("left", extent.rows,
+                                                                   extent.cols);
+      Kokkos::View<double**, Kokkos::LayoutRight, MemorySpace> right("right", extent.rows,
+                                                                     extent.cols);
+      expect_round_trip(left, right, shape, ++seed);
+      expect_round_trip(right, left, shape, ++seed);
+
+      Kokkos::View<double*, MemorySpace> storage_a, storage_b;
+      auto by_rows = strided_view<double>(storage_a, extent.rows, extent.cols, true);
+      auto by_cols = strided_view<double>(storage_b, extent.rows, extent.cols, false);
+      expect_round_trip(by_rows, by_cols, shape, ++seed);
+      expect_round_trip(by_cols, left, shape, ++seed);
+    }
+  }
+}
+
+TEST(TeamCopy, SubviewsAndFloat) {
+  Kokkos::View<float**, Kokkos::LayoutRight, MemorySpace> big("big", 70, 90);
+  Kokkos::View<float**, Kokkos::LayoutLeft, MemorySpace> out("out", 41, 53);
+  auto window = Kokkos::subview(big, Kokkos::pair<int, int>(13, 54), Kokkos::pair<int, int>(30, 83));
+  expect_round_trip(window, out, TileShape2D{16, 16, 1}, 99);
+}
+
+TEST(TeamCopy, PaddedTilesTransposeCorrectly) {
+  for (const auto& shape : tile_shapes()) {
+    for (const auto& extent : matrix_extents()) {
+      Kokkos::View<float**, Kokkos::LayoutRight, MemorySpace> src("src", extent.rows, extent.cols);
+      Kokkos::View<float**, Kokkos::LayoutRight, MemorySpace> dst("dst", extent.cols, extent.rows);
+      auto host_src = Kokkos::create_mirror_view(src);
+      fill_random(host_src, 500 + extent.rows);
+      Kokkos::deep_copy(src, host_src);
+      Kokkos::deep_copy(dst, poison<float>());
+
+      transpose_through_tiles(src, dst, shape);
+
+      auto host_dst = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), dst);
+      for (std::int64_t i = 0; i < extent.rows; ++i)
+        for (std::int64_t j = 0; j < extent.cols; ++j)
+          ASSERT_TRUE(same_value(host_src(i, j), host_dst(j, i)))
+              << "tile " << shape.rows << "x" << shape.cols << "+" << shape.pad << ", (" << i
+              << ", " << j << ")";
+    }
+  }
+}
+
+TEST(TeamCopy, LoadOrFillDefinesTheWholeTile) {
+  const TileShape2D shape{16, 8, 1};
+  const double fill = -7.5;
+  Kokkos::View<double**, Kokkos::LayoutLeft, MemorySpace> src("src", 21, 11);
+  auto host_src = Kokkos::create_mirror_view(src);
+  fill_random(host_src, 77);
+  Kokkos::deep_copy(src, host_src);
+  const int tiles_down = tiles_along(21, shape.rows), tiles_across = tiles_along(11, shape.cols);
+  Kokkos::View<double***, Kokkos::LayoutRight, MemorySpace> dump(
+      "dump", tiles_down * tiles_across, shape.rows, shape.cols);
+  Kokkos::deep_copy(dump, poison<double>());
+
+  dump_filled_tiles(src, dump, shape, fill);
+
+  auto host_dump = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), dump);
+  for (int t = 0; t < tiles_down * tiles_across; ++t) {
+    for (int i = 0; i < shape.rows; ++i) {
+      for (int j = 0; j < shape.cols; ++j) {
+        const std::int64_t row = (t / tiles_across) * shape.rows + i;
+        const std::int64_t col = (t % tiles_across) * shape.cols + j;
+        const double expected = (row < 21 && col < 11) ? host_src(row, col) : fill;
+        ASSERT_TRUE(same_value(expected, host_dump(t, i, j)))
+            << "tile " << t << " (" << i << ", " << j << ")";
+      }
+    }
+  }
+}
+
+TEST(TeamCopy, OneDimensionalTilesClipAtTheEnd) {
+  for (const int chunk : {1, 7, 64}) {
+    for (const auto extent : edge_extents()) {
+      Kokkos::View<int*, MemorySpace> src("src", extent);
+      Kokkos::View<int*, Kokkos::LayoutStride, MemorySpace> dst;
+      Kokkos::View<int*, MemorySpace> storage("storage", 3 * extent);
+      dst = Kokkos::View<int*, Kokkos::LayoutStride, MemorySpace>(storage.data(),
+                                                                 Kokkos::LayoutStride(extent, 3));
+      const int teams = tiles_along(extent, chunk);
+      Kokkos::View<int*, MemorySpace> counts("counts", teams);
+      auto host_src = Kokkos::create_mirror_view(src);
+      fill_random(host_src, 300 + extent);
+      Kokkos::deep_copy(src, host_src);
+      Kokkos::deep_copy(storage, poison<int>());
+
+      copy_through_1d_tiles(src, dst, chunk, counts);
+
+      auto host_storage = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), storage);
+      for (std::int64_t i = 0; i < extent; ++i) {
+        ASSERT_TRUE(same_value(host_src(i), host_storage(3 * i))) << "element " << i;
+        ASSERT_EQ(host_storage(3 * i + 1), poison<int>()) << "gap " << i << " was written";
+      }
+      auto host_counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts);
+      for (int t = 0; t < teams; ++t) {
+        const std::int64_t expected = std::min<std::int64_t>(chunk, extent - std::int64_t(t) * chunk);
+        ASSERT_EQ(host_counts(t), expected) << "team " << t << ", chunk " << chunk;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace KokkosTileTest

@@ -1,0 +1,10 @@
+// One GoogleTest executable per Kokkos backend: the same test sources are compiled into each, with
+// KOKKOSTILE_TEST_EXECSPACE naming the backend's execution space.
+#include <Kokkos_Core.hpp>
+#include <gtest/gtest.h>
+
+int main(int argc, char* argv[]) {
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  ::testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}
