@@ -191,7 +191,7 @@ root_is_healthy() {
 # exist". Both are Kokkos' header-only parts, so an empty archive in their place is exactly what
 # they would contribute; if anything did need a symbol from them, the link fails loudly.
 repair_kokkos_export() {
-  local targets lib path
+  local targets lib path created=0
   for targets in "$root"/usr/lib/*/cmake/Kokkos/KokkosTargets-*.cmake; do
     [ -f "$targets" ] || continue
     while read -r lib; do
@@ -200,10 +200,11 @@ repair_kokkos_export() {
         printf '!<arch>\n' >"$path"
         say "Kokkos packaging defect: ${targets#"$root"} names ${path#"$root"}, which the package does not ship; created it as an empty archive (the library is header-only) so that find_package(Kokkos) works"
         echo "${path#"$root"}" >>"$root/.kokkostile-empty-archives"
+        created=1
       fi
     done < <(grep -o '"${_IMPORT_PREFIX}/[^"]*\.a"' "$targets" | tr -d '"' | sort -u)
   done
-  if [ -f "$root/.kokkostile-empty-archives" ]; then
+  if [ "$created" = 0 ] && [ -f "$root/.kokkostile-empty-archives" ]; then
     say "note: empty stand-ins for archives the Kokkos package does not ship: $(sort -u "$root/.kokkostile-empty-archives" | tr '\n' ' ')"
   fi
 }

@@ -37,6 +37,15 @@ T poison() {
   }
 }
 
+template <class T>
+bool is_poison(const T& value) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return std::isnan(value);
+  } else {
+    return value == poison<T>();
+  }
+}
+
 /// Fills a host View of any rank with reproducible random values (never the poison).
 template <class HostView>
 void fill_random(const HostView& view, std::uint64_t seed) {

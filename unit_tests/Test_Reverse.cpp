@@ -140,7 +140,7 @@ TYPED_TEST(Reverse, CopyWritesEveryElementOfPoisonedOutput) {
         ASSERT_TRUE(same_value(host_src(extent - 1 - i), host_storage(2 * i)))
             << "extent " << extent << ", chunk " << chunk << ", element " << i;
         // The elements between the strided ones keep their poison.
-        ASSERT_FALSE(same_value(host_storage(2 * i + 1), host_storage(2 * i + 1)));
+        ASSERT_TRUE(is_poison(host_storage(2 * i + 1))) << "gap " << i << " was written";
       }
     }
   }
