@@ -1,5 +1,5 @@
 // KokkosTile::reverse (both scratch forms) and reverse_copy against what a Kokkos user would run
-// instead: Kokkos::deep_copy of the same bytes (the copy bandwidth ceiling), a plain parallel_for
+// instead: Kokkos::deep_copy of the same bytes (the copy bandwidth ceiling; cudaMemcpy on CUDA), a plain parallel_for
 // that swaps mirrored elements, Kokkos::Experimental::reverse, and KokkosBlas::scal(y, 1, x) when
 // Kokkos Kernels is found. Every variant reads n and writes n elements.
 #include <KokkosTile_Reverse.hpp>
@@ -29,6 +29,7 @@ template <class Space, class T>
 void register_reverse_for(const Config& config) {
   using view_type = Kokkos::View<T*, typename Space::memory_space>;
   for (const std::int64_t n : stream_extents<Space>(config)) {
+    register_copy_baselines<Space, T>("reverse", std::to_string(n), n, config);
     const double bytes = 2.0 * static_cast<double>(n) * sizeof(T);
     auto add = [&](const std::string& variant, auto run_on) {
       register_benchmark(benchmark_name<Space, T>("reverse", variant, n), config,
@@ -42,14 +43,15 @@ void register_reverse_for(const Config& config) {
     };
     add("kokkostile_dynamic",
         [](const Space& s, const view_type& a, const view_type&) { KokkosTile::reverse(s, a); });
+    add("kokkostile_dynamic_chunk4096", [](const Space& s, const view_type& a, const view_type&) {
+      KokkosTile::reverse(s, a, 4096);
+    });
     add("kokkostile_static1024", [](const Space& s, const view_type& a, const view_type&) {
       KokkosTile::reverse_static<1024>(s, a);
     });
     add("kokkostile_copy", [](const Space& s, const view_type& a, const view_type& b) {
       KokkosTile::reverse_copy(s, a, b);
     });
-    add("deep_copy",
-        [](const Space& s, const view_type& a, const view_type& b) { Kokkos::deep_copy(s, b, a); });
     add("naive_swap", [](const Space& s, const view_type& a, const view_type&) {
       const std::int64_t extent = a.extent(0);
       Kokkos::parallel_for("naive_swap", Kokkos::RangePolicy<Space>(s, 0, extent / 2),

@@ -5,6 +5,9 @@
 
 #include <Kokkos_Core.hpp>
 #include <benchmark/benchmark.h>
+#ifdef KOKKOS_ENABLE_CUDA
+#include <cuda_runtime.h>
+#endif
 
 #include <cstdint>
 #include <string>
@@ -56,12 +59,18 @@ const char* scalar_name() {
   return "other";
 }
 
-/// "<algorithm>/<variant>/<space>/<scalar>/n:<extent>": plot_results.py splits on '/'.
+/// "<algorithm>/<variant>/<space>/<scalar>/n:<extent>": plot_results.py splits on '/'. The extent
+/// is a count ("16777216") or a shape ("8192x8192").
+template <class Space, class T>
+std::string benchmark_name(const std::string& algorithm, const std::string& variant,
+                           const std::string& extent) {
+  return algorithm + "/" + variant + "/" + Space::name() + "/" + scalar_name<T>() + "/n:" + extent;
+}
+
 template <class Space, class T>
 std::string benchmark_name(const std::string& algorithm, const std::string& variant,
                            std::int64_t extent) {
-  return algorithm + "/" + variant + "/" + Space::name() + "/" + scalar_name<T>() +
-         "/n:" + std::to_string(extent);
+  return benchmark_name<Space, T>(algorithm, variant, std::to_string(extent));
 }
 
 /// Fills a 1-D View with non-trivial, reproducible values (never zeros, which can hide bugs and
@@ -102,6 +111,38 @@ benchmark::internal::Benchmark* register_benchmark(const std::string& name, cons
   bench->UseRealTime()->Unit(benchmark::kMillisecond);
   if (config.smoke) bench->Iterations(2);
   return bench;
+}
+
+/// The copy-bandwidth baselines every memory-bound benchmark is compared with, for `count`
+/// elements of T (read once, written once): Kokkos::deep_copy and, on CUDA, cudaMemcpyAsync
+/// device to device on the instance's stream.
+template <class Space, class T>
+void register_copy_baselines(const std::string& algorithm, const std::string& extent,
+                             std::int64_t count, const Config& config) {
+  using view_type = Kokkos::View<T*, typename Space::memory_space>;
+  const double bytes = 2.0 * static_cast<double>(count) * sizeof(T);
+  register_benchmark(benchmark_name<Space, T>(algorithm, "deep_copy", extent), config,
+                     [=](benchmark::State& state) {
+                       const Space space;
+                       view_type a("a", count), b("b", count);
+                       fill_pattern(space, a);
+                       time_memory_bound(state, space, bytes,
+                                         [&] { Kokkos::deep_copy(space, b, a); });
+                     });
+#ifdef KOKKOS_ENABLE_CUDA
+  if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+    register_benchmark(benchmark_name<Space, T>(algorithm, "cuda_memcpy", extent), config,
+                       [=](benchmark::State& state) {
+                         const Space space;
+                         view_type a("a", count), b("b", count);
+                         fill_pattern(space, a);
+                         time_memory_bound(state, space, bytes, [&] {
+                           cudaMemcpyAsync(b.data(), a.data(), count * sizeof(T),
+                                           cudaMemcpyDeviceToDevice, space.cuda_stream());
+                         });
+                       });
+  }
+#endif
 }
 
 }  // namespace KokkosTileBench

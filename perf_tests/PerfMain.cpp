@@ -15,6 +15,8 @@
 
 namespace KokkosTileBench {
 void register_reverse_benchmarks(const Config& config);
+void register_transpose_benchmarks(const Config& config);
+void register_stencil_benchmarks(const Config& config);
 }
 
 namespace {
@@ -29,7 +31,9 @@ struct SpaceNames {
 
 /// Records the machine beside the numbers: Kokkos version, backends and, on CUDA, the GPU.
 void add_context() {
-  benchmark::AddCustomContext("kokkos_version", std::to_string(KOKKOS_VERSION));
+  benchmark::AddCustomContext("kokkos_version", std::to_string(KOKKOS_VERSION / 10000) + "." +
+                                                    std::to_string(KOKKOS_VERSION / 100 % 100) +
+                                                    "." + std::to_string(KOKKOS_VERSION % 100));
   std::string spaces;
   KokkosTileBench::for_each_enabled_space(SpaceNames{spaces});
   benchmark::AddCustomContext("kokkos_execution_spaces", spaces);
@@ -65,6 +69,8 @@ int main(int argc, char* argv[]) {
 
   add_context();
   KokkosTileBench::register_reverse_benchmarks(config);
+  KokkosTileBench::register_transpose_benchmarks(config);
+  KokkosTileBench::register_stencil_benchmarks(config);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -31,10 +31,18 @@ def load_rows(path):
             continue
         rows.append({
             "algorithm": parts[0], "variant": parts[1], "space": parts[2], "scalar": parts[3],
-            "n": int(parts[4][2:]), "gbps": float(bench.get("GB/s", float("nan"))),
+            "n": parts[4][2:], "gbps": float(bench.get("GB/s", float("nan"))),
             "ms": float(bench.get("real_time", float("nan"))),
         })
     return data.get("context", {}), rows
+
+
+def extent_key(extent):
+    """Orders "1048576" and "8192x8192" by element count."""
+    count = 1
+    for part in extent.split("x"):
+        count *= int(part)
+    return count
 
 
 def add_ratios(rows):
@@ -52,7 +60,7 @@ def print_table(context, rows):
     header = f"{'algorithm':<10} {'space':<8} {'scalar':<7} {'n':>11} {'variant':<22} {'ms':>10} {'GB/s':>9} {'x ' + BASELINE:>12}"
     print(header)
     print("-" * len(header))
-    for r in sorted(rows, key=lambda r: (r["algorithm"], r["space"], r["scalar"], r["n"], -r["gbps"])):
+    for r in sorted(rows, key=lambda r: (r["algorithm"], r["space"], r["scalar"], extent_key(r["n"]), -r["gbps"])):
         print(f"{r['algorithm']:<10} {r['space']:<8} {r['scalar']:<7} {r['n']:>11} {r['variant']:<22} "
               f"{r['ms']:>10.4f} {r['gbps']:>9.2f} {r['ratio']:>12.3f}")
 
@@ -70,7 +78,7 @@ def plot(context, rows, png):
         groups.setdefault((r["algorithm"], r["space"], r["scalar"]), []).append(r)
     fig, axes = plt.subplots(len(groups), 1, figsize=(11, 3.6 * len(groups)), squeeze=False)
     for axis, ((algorithm, space, scalar), members) in zip(axes[:, 0], groups.items()):
-        extents = sorted({r["n"] for r in members})
+        extents = sorted({r["n"] for r in members}, key=extent_key)
         variants = list(OrderedDict.fromkeys(r["variant"] for r in members))
         width = 0.8 / len(variants)
         for k, variant in enumerate(variants):

@@ -7,3 +7,7 @@
 #include "KokkosTile_ScratchBudget.hpp"
 #include "KokkosTile_TeamCopy.hpp"
 #include "KokkosTile_Reverse.hpp"
+#include "KokkosTile_TeamLoops.hpp"
+#include "KokkosTile_Transpose.hpp"
+#include "KokkosTile_Stencil2D.hpp"
+#include "KokkosTile_Stencil.hpp"

@@ -17,6 +17,7 @@
 #include "KokkosTile_ScratchBudget.hpp"
 #include "impl/KokkosTile_LaunchDefaults.hpp"
 #include "impl/KokkosTile_Reverse_Impl.hpp"
+#include "impl/KokkosTile_ViewChecks.hpp"
 
 #include <climits>
 #include <cstddef>
@@ -39,16 +40,6 @@ constexpr void check_reversible_view() {
                 "KokkosTile: the execution space cannot access the View's memory space");
 }
 
-inline int checked_league_size(const std::string& call, std::int64_t work, std::size_t chunk) {
-  const std::int64_t teams = (work + static_cast<std::int64_t>(chunk) - 1) /
-                             static_cast<std::int64_t>(chunk);
-  KOKKOSTILE_EXPECT(teams <= INT_MAX, InvalidArgument, call,
-                    work << " elements in chunks of " << chunk << " need " << teams
-                         << " teams, more than a league can have (" << INT_MAX
-                         << "); use a larger chunk");
-  return static_cast<int>(teams);
-}
-
 inline std::size_t checked_chunk(const std::string& call, std::size_t chunk) {
   if (chunk == 0) return default_reverse_chunk;
   KOKKOSTILE_EXPECT(chunk <= static_cast<std::size_t>(INT_MAX), InvalidArgument, call,
@@ -69,7 +60,7 @@ void launch_reverse(const std::string& call, const ExecSpace& space, const ViewT
                                 .bytes();
   const ScratchPlacement placement = place_team_scratch(call, space, bytes);
   const auto extent = static_cast<std::int64_t>(view.extent(0));
-  const int league = checked_league_size(call, extent / 2, chunk);
+  const int league = checked_league_size(call, ceil_div(extent / 2, chunk));
   if (league == 0) return;
 
   const Kokkos::TeamPolicy<ExecSpace> policy(space, league, default_team_size<ExecSpace>());
@@ -126,11 +117,7 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
   KOKKOSTILE_EXPECT(src.extent(0) == dst.extent(0), InvalidArgument, call,
                     "src has " << src.extent(0) << " elements but dst has " << dst.extent(0));
   if (src.extent(0) == 0) return;
-  const auto* src_begin = reinterpret_cast<const char*>(src.data());
-  const auto* dst_begin = reinterpret_cast<const char*>(dst.data());
-  const auto* src_end = src_begin + src.span() * sizeof(typename SrcView::value_type);
-  const auto* dst_end = dst_begin + dst.span() * sizeof(typename DstView::value_type);
-  KOKKOSTILE_EXPECT(src_end <= dst_begin || dst_end <= src_begin, InvalidArgument, call,
+  KOKKOSTILE_EXPECT(!Impl::views_overlap(src, dst), InvalidArgument, call,
                     "src and dst overlap in memory (" << src.extent(0)
                                                       << " elements); use KokkosTile::reverse "
                                                          "to reverse in place");
@@ -139,8 +126,8 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
   using functor_type = Impl::ReverseCopy<ExecSpace, SrcView, DstView>;
   const ScratchPlacement placement = place_team_scratch(
       call, space, functor_type::chunk_tile::scratch_bytes(chunk));
-  const int league =
-      Impl::checked_league_size(call, static_cast<std::int64_t>(src.extent(0)), chunk);
+  const int league = Impl::checked_league_size(
+      call, Impl::ceil_div(static_cast<std::int64_t>(src.extent(0)), chunk));
   const Kokkos::TeamPolicy<ExecSpace> policy(space, league,
                                              Impl::default_team_size<ExecSpace>());
   Kokkos::parallel_for(call, with_scratch(policy, placement),

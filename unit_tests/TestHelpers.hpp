@@ -67,6 +67,41 @@ void fill_random(const HostView& view, std::uint64_t seed) {
   }
 }
 
+/// A packed (LayoutRight) device View with the extents of `view`.
+template <class ViewType>
+auto packed_like(const ViewType& view) {
+  using packed_type =
+      Kokkos::View<typename ViewType::non_const_data_type, Kokkos::LayoutRight, MemorySpace>;
+  static_assert(ViewType::rank() >= 1 && ViewType::rank() <= 3, "ranks 1 to 3");
+  if constexpr (ViewType::rank() == 1) {
+    return packed_type("packed", view.extent(0));
+  } else if constexpr (ViewType::rank() == 2) {
+    return packed_type("packed", view.extent(0), view.extent(1));
+  } else {
+    return packed_type("packed", view.extent(0), view.extent(1), view.extent(2));
+  }
+}
+
+/// A host copy (LayoutRight) of a device View of any layout: device Views that are not contiguous
+/// are packed on the device first, since deep_copy cannot cross memory spaces with gaps.
+template <class ViewType>
+auto to_host(const ViewType& view) {
+  auto packed = packed_like(view);
+  Kokkos::deep_copy(packed, view);
+  return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), packed);
+}
+
+/// Fills a device View of any layout with seeded random values; returns them on the host.
+template <class ViewType>
+auto fill_random_device(const ViewType& view, std::uint64_t seed) {
+  auto packed = packed_like(view);
+  auto host = Kokkos::create_mirror_view(packed);
+  fill_random(host, seed);
+  Kokkos::deep_copy(packed, host);
+  Kokkos::deep_copy(view, packed);
+  return host;
+}
+
 /// Element-wise, bit-exact equality (NaN never equals anything, so a poisoned element fails).
 template <class T>
 ::testing::AssertionResult same_value(const T& expected, const T& actual) {

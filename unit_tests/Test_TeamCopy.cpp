@@ -48,14 +48,12 @@ template <class SrcView, class DstView>
 void expect_round_trip(const SrcView& src, const DstView& dst, const TileShape2D& shape,
                        std::uint64_t seed) {
   using T = typename DstView::non_const_value_type;
-  auto host_src = Kokkos::create_mirror_view(src);
-  fill_random(host_src, seed);
-  Kokkos::deep_copy(src, host_src);
+  const auto host_src = fill_random_device(src, seed);
   Kokkos::deep_copy(dst, poison<T>());
 
   copy_through_tiles(src, dst, shape);
 
-  auto host_dst = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), dst);
+  const auto host_dst = to_host(dst);
   for (std::size_t i = 0; i < src.extent(0); ++i)
     for (std::size_t j = 0; j < src.extent(1); ++j)
       ASSERT_TRUE(same_value(host_src(i, j), host_dst(i, j)))
@@ -95,14 +93,12 @@ TEST(TeamCopy, PaddedTilesTransposeCorrectly) {
     for (const auto& extent : matrix_extents()) {
       Kokkos::View<float**, Kokkos::LayoutRight, MemorySpace> src("src", extent.rows, extent.cols);
       Kokkos::View<float**, Kokkos::LayoutRight, MemorySpace> dst("dst", extent.cols, extent.rows);
-      auto host_src = Kokkos::create_mirror_view(src);
-      fill_random(host_src, 500 + extent.rows);
-      Kokkos::deep_copy(src, host_src);
+      const auto host_src = fill_random_device(src, 500 + extent.rows);
       Kokkos::deep_copy(dst, poison<float>());
 
       transpose_through_tiles(src, dst, shape);
 
-      auto host_dst = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), dst);
+      const auto host_dst = to_host(dst);
       for (std::int64_t i = 0; i < extent.rows; ++i)
         for (std::int64_t j = 0; j < extent.cols; ++j)
           ASSERT_TRUE(same_value(host_src(i, j), host_dst(j, i)))

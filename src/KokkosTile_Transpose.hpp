@@ -1,0 +1,172 @@
+#pragma once
+// Matrix transpose through scratch tiles, for any extents, layouts and strides:
+//
+//   KokkosTile::transpose(b, a);             // b(j, i) = a(i, j); b is a.extent(1) x a.extent(0)
+//   KokkosTile::transpose(a);                // in place, a square
+//   KokkosTile::transpose(space, b, a, {KokkosTile::TransposeVariant::naive});
+//
+// Element types: anything trivially copyable. Overloads taking an execution-space instance first
+// are asynchronous on it; the others use the View's default execution space. Kernels are labelled
+// "KokkosTile::transpose<variant>".
+//
+// Variants: `naive` (one thread per element, coalesced writes, strided reads), `tiled` (through a
+// scratch tile, both directions coalesced) and `tiled_padded` (the tile's rows padded by one
+// element, so that reading it by columns is free of shared-memory bank conflicts). `automatic`
+// picks tiled_padded on devices and tiled on host backends, where padding buys nothing.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_Assert.hpp"
+#include "KokkosTile_ScratchBudget.hpp"
+#include "impl/KokkosTile_LaunchDefaults.hpp"
+#include "impl/KokkosTile_Transpose_Impl.hpp"
+#include "impl/KokkosTile_ViewChecks.hpp"
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+namespace KokkosTile {
+
+enum class TransposeVariant { automatic, naive, tiled, tiled_padded };
+
+struct TransposeOptions {
+  TransposeVariant variant = TransposeVariant::automatic;
+  /// Edge of the square scratch tile in elements; 0 picks 32.
+  int tile = 0;
+};
+
+inline const char* to_string(TransposeVariant variant) {
+  switch (variant) {
+    case TransposeVariant::automatic: return "automatic";
+    case TransposeVariant::naive: return "naive";
+    case TransposeVariant::tiled: return "tiled";
+    case TransposeVariant::tiled_padded: return "tiled_padded";
+  }
+  return "unknown";
+}
+
+namespace Impl {
+
+template <class ExecSpace, class ViewType>
+constexpr void check_transposable_view() {
+  static_assert(Kokkos::is_view<ViewType>::value, "KokkosTile::transpose needs Kokkos::Views");
+  static_assert(ViewType::rank() == 2, "KokkosTile::transpose needs rank-2 Views");
+  static_assert(std::is_trivially_copyable_v<typename ViewType::non_const_value_type>,
+                "KokkosTile::transpose needs a trivially copyable element type");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename ViewType::memory_space>::accessible,
+                "KokkosTile::transpose: the execution space cannot access the View's memory");
+}
+
+template <class ExecSpace>
+TransposeVariant resolve(TransposeVariant variant) {
+  if (variant != TransposeVariant::automatic) return variant;
+  return runs_on_host<ExecSpace>() ? TransposeVariant::tiled : TransposeVariant::tiled_padded;
+}
+
+inline TileShape2D transpose_tile_shape(const std::string& call, const TransposeOptions& options,
+                                        TransposeVariant variant) {
+  const int edge = options.tile == 0 ? 32 : options.tile;
+  KOKKOSTILE_EXPECT(edge > 0 && edge <= 1024, InvalidArgument, call,
+                    "tile edge " << options.tile << " is outside [1, 1024]");
+  return {edge, edge, variant == TransposeVariant::tiled_padded ? 1 : 0};
+}
+
+template <class ExecSpace>
+Kokkos::TeamPolicy<ExecSpace> tile_policy(const ExecSpace& space, int league) {
+  constexpr TileLaunchShape shape = tile_launch_shape<ExecSpace>();
+  return Kokkos::TeamPolicy<ExecSpace>(space, league, shape.team_size, shape.vector_length);
+}
+
+}  // namespace Impl
+
+/// b(j, i) = a(i, j) on `space`. b must be a.extent(1) x a.extent(0) and must not overlap a.
+template <class ExecSpace, class BView, class AView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void transpose(const ExecSpace& space, const BView& b, const AView& a,
+               const TransposeOptions& options = {}) {
+  Impl::check_transposable_view<ExecSpace, AView>();
+  Impl::check_transposable_view<ExecSpace, BView>();
+  static_assert(std::is_same_v<typename BView::value_type, typename BView::non_const_value_type>,
+                "KokkosTile::transpose: the output View must not be const");
+  static_assert(std::is_assignable_v<typename BView::reference_type,
+                                     typename AView::const_value_type>,
+                "KokkosTile::transpose: a's elements cannot be assigned to b's");
+  const TransposeVariant variant = Impl::resolve<ExecSpace>(options.variant);
+  const std::string call = std::string("KokkosTile::transpose<") + to_string(variant) + ">";
+  KOKKOSTILE_EXPECT(b.extent(0) == a.extent(1) && b.extent(1) == a.extent(0), InvalidArgument,
+                    call,
+                    "a is " << a.extent(0) << " x " << a.extent(1) << " so b must be "
+                            << a.extent(1) << " x " << a.extent(0) << ", but b is " << b.extent(0)
+                            << " x " << b.extent(1));
+  KOKKOSTILE_EXPECT(!Impl::views_overlap(a, b), InvalidArgument, call,
+                    "a and b overlap in memory; use KokkosTile::transpose(a) to transpose a "
+                    "square matrix in place");
+  if (a.extent(0) == 0 || a.extent(1) == 0) return;
+
+  const bool a_left = Impl::leftmost_index_is_contiguous(a);
+  const bool b_left = Impl::leftmost_index_is_contiguous(b);
+  if (variant == TransposeVariant::naive) {
+    const std::int64_t count = static_cast<std::int64_t>(a.extent(0)) * a.extent(1);
+    const std::int64_t fast_extent = b_left ? b.extent(0) : b.extent(1);
+    Kokkos::parallel_for(call, Kokkos::RangePolicy<ExecSpace>(space, 0, count),
+                         Impl::TransposeNaive<BView, AView>{b, a, fast_extent, b_left});
+    return;
+  }
+  const TileShape2D shape = Impl::transpose_tile_shape(call, options, variant);
+  using functor_type = Impl::TransposeTiled<ExecSpace, BView, AView>;
+  const ScratchPlacement placement =
+      place_team_scratch(call, space, functor_type::tile_type::scratch_bytes(shape));
+  const std::int64_t tiles_down = Impl::ceil_div(a.extent(0), shape.rows);
+  const std::int64_t tiles_across = Impl::ceil_div(a.extent(1), shape.cols);
+  const int league = Impl::checked_league_size(call, tiles_down * tiles_across);
+  // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
+  // col), so b's leftmost index is the tile's column).
+  Kokkos::parallel_for(call, with_scratch(Impl::tile_policy(space, league), placement),
+                       functor_type{b, a, shape, static_cast<int>(tiles_across), placement.level,
+                                    a_left, !b_left});
+}
+
+template <class BView, class AView, std::enable_if_t<Kokkos::is_view<BView>::value, int> = 0,
+          std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0>
+void transpose(const BView& b, const AView& a, const TransposeOptions& options = {}) {
+  transpose(typename BView::execution_space{}, b, a, options);
+}
+
+/// Transposes the square matrix a in place on `space`.
+template <class ExecSpace, class AView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0,
+          std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0>
+void transpose(const ExecSpace& space, const AView& a, const TransposeOptions& options = {}) {
+  Impl::check_transposable_view<ExecSpace, AView>();
+  static_assert(std::is_same_v<typename AView::value_type, typename AView::non_const_value_type>,
+                "KokkosTile::transpose: an in-place transpose needs a non-const View");
+  TransposeVariant variant = Impl::resolve<ExecSpace>(options.variant);
+  // In place always goes through tiles: a naive in-place swap would race unless half the threads
+  // idle; `naive` is served by the unpadded tile.
+  if (variant == TransposeVariant::naive) variant = TransposeVariant::tiled;
+  const std::string call =
+      std::string("KokkosTile::transpose<in_place,") + to_string(variant) + ">";
+  KOKKOSTILE_EXPECT(a.extent(0) == a.extent(1), InvalidArgument, call,
+                    "an in-place transpose needs a square matrix, but a is "
+                        << a.extent(0) << " x " << a.extent(1));
+  if (a.extent(0) == 0) return;
+
+  const TileShape2D shape = Impl::transpose_tile_shape(call, options, variant);
+  using functor_type = Impl::TransposeInPlace<ExecSpace, AView>;
+  const ScratchPlacement placement = place_team_scratch(
+      call, space, 2 * functor_type::tile_type::scratch_bytes(shape));
+  const std::int64_t tiles_across = Impl::ceil_div(a.extent(0), shape.rows);
+  const int league = Impl::checked_league_size(call, tiles_across * tiles_across);
+  const bool a_left = Impl::leftmost_index_is_contiguous(a);
+  Kokkos::parallel_for(call, with_scratch(Impl::tile_policy(space, league), placement),
+                       functor_type{a, shape, static_cast<int>(tiles_across), placement.level,
+                                    a_left, !a_left});
+}
+
+template <class AView, std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0>
+void transpose(const AView& a, const TransposeOptions& options = {}) {
+  transpose(typename AView::execution_space{}, a, options);
+}
+
+}  // namespace KokkosTile

@@ -1,0 +1,117 @@
+#pragma once
+// Kernels behind KokkosTile::stencil (KokkosTile_Stencil.hpp).
+//
+// Tiled: each team loads its output tile plus a halo of `radius` elements on every side into
+// scratch, resolving the boundary condition as it loads, waits at a team barrier, and computes the
+// tile from scratch: each grid element is read from global memory about once (the halos are the
+// only re-reads, mostly from cache) and written once.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_ScratchTile.hpp"
+#include "KokkosTile_Stencil2D.hpp"
+#include "KokkosTile_TeamCopy.hpp"
+#include "KokkosTile_TeamLoops.hpp"
+
+#include <cstdint>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// Maps a possibly-outside index into [0, extent) for clamp and periodic boundaries.
+KOKKOS_INLINE_FUNCTION std::int64_t boundary_index(std::int64_t index, std::int64_t extent,
+                                                   Boundary kind) {
+  if (kind == Boundary::periodic) {
+    const std::int64_t wrapped = index % extent;
+    return wrapped < 0 ? wrapped + extent : wrapped;
+  }
+  return index < 0 ? 0 : (index >= extent ? extent - 1 : index);
+}
+
+/// in(i, j), or what the boundary condition says when (i, j) is outside the grid.
+template <class InView, class T>
+KOKKOS_INLINE_FUNCTION T read_with_boundary(const InView& in, std::int64_t i, std::int64_t j,
+                                            const BoundaryCondition<T>& boundary) {
+  const std::int64_t rows = in.extent(0), cols = in.extent(1);
+  if (i >= 0 && i < rows && j >= 0 && j < cols) return in(i, j);
+  if (boundary.kind == Boundary::constant) return boundary.value;
+  return in(boundary_index(i, rows, boundary.kind), boundary_index(j, cols, boundary.kind));
+}
+
+/// sum of w(di, dj) * at(di, dj) over the stencil's taps (only the arms for a star).
+template <class T, class At>
+KOKKOS_INLINE_FUNCTION T apply_taps(const Stencil2D<T>& stencil, bool star, const At& at) {
+  const int r = stencil.radius();
+  T sum = stencil.weight(0, 0) * at(0, 0);
+  if (star) {
+    for (int d = 1; d <= r; ++d) {
+      sum += stencil.weight(-d, 0) * at(-d, 0) + stencil.weight(d, 0) * at(d, 0) +
+             stencil.weight(0, -d) * at(0, -d) + stencil.weight(0, d) * at(0, d);
+    }
+  } else {
+    for (int di = -r; di <= r; ++di)
+      for (int dj = -r; dj <= r; ++dj)
+        if (di != 0 || dj != 0) sum += stencil.weight(di, dj) * at(di, dj);
+  }
+  return sum;
+}
+
+/// One thread per output element, reading its taps straight from global memory (caches only).
+template <class OutView, class InView, class T>
+struct StencilNaive {
+  OutView out;
+  InView in;
+  Stencil2D<T> stencil;
+  BoundaryCondition<T> boundary;
+  bool star;
+  std::int64_t fast_extent;  // extent of out's contiguous index
+  bool out_left_contiguous;
+
+  KOKKOS_FUNCTION void operator()(std::int64_t k) const {
+    const std::int64_t fast = k % fast_extent, slow = k / fast_extent;
+    const std::int64_t i = out_left_contiguous ? fast : slow;
+    const std::int64_t j = out_left_contiguous ? slow : fast;
+    out(i, j) = apply_taps(stencil, star, [&](int di, int dj) {
+      return read_with_boundary(in, i + di, j + dj, boundary);
+    });
+  }
+};
+
+template <class ExecSpace, class OutView, class InView, class T>
+struct StencilTiled {
+  using tile_type = Tile2D<T, ExecSpace>;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+
+  OutView out;
+  InView in;
+  Stencil2D<T> stencil;
+  BoundaryCondition<T> boundary;
+  bool star;
+  TileShape2D halo_shape;  // output tile plus the halo
+  int tiles_across;
+  int level;
+  bool load_lanes_on_rows;
+  bool store_lanes_on_rows;
+
+  KOKKOS_FUNCTION void operator()(const member_type& team) const {
+    const int r = stencil.radius();
+    const int tile_rows = halo_shape.rows - 2 * r, tile_cols = halo_shape.cols - 2 * r;
+    const tile_type halo(team, level, halo_shape);
+    const std::int64_t row0 = std::int64_t(team.league_rank() / tiles_across) * tile_rows;
+    const std::int64_t col0 = std::int64_t(team.league_rank() % tiles_across) * tile_cols;
+    const int rows = clipped_count(out.extent(0), row0, tile_rows);
+    const int cols = clipped_count(out.extent(1), col0, tile_cols);
+
+    team_for_each_2d(team, rows + 2 * r, cols + 2 * r, load_lanes_on_rows, [&](int a, int b) {
+      halo(a, b) = read_with_boundary(in, row0 - r + a, col0 - r + b, boundary);
+    });
+    team.team_barrier();
+    team_for_each_2d(team, rows, cols, store_lanes_on_rows, [&](int i, int j) {
+      out(row0 + i, col0 + j) =
+          apply_taps(stencil, star, [&](int di, int dj) { return halo(i + r + di, j + r + dj); });
+    });
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosTile

@@ -1,0 +1,110 @@
+#pragma once
+// Kernels behind KokkosTile::transpose (KokkosTile_Transpose.hpp).
+//
+// Tiled: each team loads one tile of A with its lanes along A's contiguous index, waits at a team
+// barrier, and writes the tile into B with its lanes along B's contiguous index, so both global
+// accesses are coalesced and the tile is read in the other direction. A row pad of one element
+// (tiled-padded) makes that other-direction read free of shared-memory bank conflicts.
+//
+// In place (square): team (I, J) with I < J swaps tiles (I, J) and (J, I) through two scratch
+// tiles; diagonal teams transpose their tile; teams with I > J have nothing to do.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_ScratchTile.hpp"
+#include "KokkosTile_TeamCopy.hpp"
+#include "KokkosTile_TeamLoops.hpp"
+
+#include <cstdint>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// One thread per element of B, in B's storage order: coalesced writes, strided reads.
+template <class BView, class AView>
+struct TransposeNaive {
+  BView b;
+  AView a;
+  std::int64_t fast_extent;  // extent of B's contiguous index
+  bool b_left_contiguous;
+
+  KOKKOS_FUNCTION void operator()(std::int64_t k) const {
+    const std::int64_t fast = k % fast_extent, slow = k / fast_extent;
+    if (b_left_contiguous) {
+      b(fast, slow) = a(slow, fast);
+    } else {
+      b(slow, fast) = a(fast, slow);
+    }
+  }
+};
+
+template <class ExecSpace, class BView, class AView>
+struct TransposeTiled {
+  using value_type = typename BView::non_const_value_type;
+  using tile_type = Tile2D<value_type, ExecSpace>;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+
+  BView b;
+  AView a;
+  TileShape2D shape;
+  int tiles_across;
+  int level;
+  bool load_lanes_on_rows;
+  bool store_lanes_on_rows;
+
+  KOKKOS_FUNCTION void operator()(const member_type& team) const {
+    const tile_type tile(team, level, shape);
+    const std::int64_t row0 = std::int64_t(team.league_rank() / tiles_across) * shape.rows;
+    const std::int64_t col0 = std::int64_t(team.league_rank() % tiles_across) * shape.cols;
+    const int rows = clipped_count(a.extent(0), row0, shape.rows);
+    const int cols = clipped_count(a.extent(1), col0, shape.cols);
+    team_for_each_2d(team, rows, cols, load_lanes_on_rows,
+                     [&](int i, int j) { tile(i, j) = a(row0 + i, col0 + j); });
+    team.team_barrier();
+    team_for_each_2d(team, rows, cols, store_lanes_on_rows,
+                     [&](int i, int j) { b(col0 + j, row0 + i) = tile(i, j); });
+  }
+};
+
+template <class ExecSpace, class AView>
+struct TransposeInPlace {
+  using value_type = typename AView::non_const_value_type;
+  using tile_type = Tile2D<value_type, ExecSpace>;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+
+  AView a;
+  TileShape2D shape;  // square: rows == cols
+  int tiles_across;
+  int level;
+  bool load_lanes_on_rows;
+  bool store_lanes_on_rows;
+
+  KOKKOS_FUNCTION void operator()(const member_type& team) const {
+    const int tile_i = team.league_rank() / tiles_across;
+    const int tile_j = team.league_rank() % tiles_across;
+    if (tile_i > tile_j) return;  // the whole team leaves: (J, I) is handled by team (I, J)
+    const tile_type upper(team, level, shape);
+    const tile_type lower(team, level, shape);
+    const std::int64_t extent = a.extent(0);
+    const std::int64_t row0 = std::int64_t(tile_i) * shape.rows;
+    const std::int64_t col0 = std::int64_t(tile_j) * shape.cols;
+    const int rows = clipped_count(extent, row0, shape.rows);
+    const int cols = clipped_count(extent, col0, shape.cols);
+    team_for_each_2d(team, rows, cols, load_lanes_on_rows,
+                     [&](int i, int j) { upper(i, j) = a(row0 + i, col0 + j); });
+    if (tile_i != tile_j) {
+      team_for_each_2d(team, cols, rows, load_lanes_on_rows,
+                       [&](int i, int j) { lower(i, j) = a(col0 + i, row0 + j); });
+    }
+    team.team_barrier();
+    team_for_each_2d(team, rows, cols, store_lanes_on_rows,
+                     [&](int i, int j) { a(col0 + j, row0 + i) = upper(i, j); });
+    if (tile_i != tile_j) {
+      team_for_each_2d(team, cols, rows, store_lanes_on_rows,
+                       [&](int i, int j) { a(row0 + j, col0 + i) = lower(i, j); });
+    }
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosTile

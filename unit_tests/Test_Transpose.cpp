@@ -1,0 +1,182 @@
+// Tests of KokkosTile_Transpose.hpp against a host reference: every variant, odd extents, every
+// layout pair, in place and out of place, into poisoned outputs.
+#include <KokkosTile_Transpose.hpp>
+
+#include "TestHelpers.hpp"
+
+#include <string>
+#include <vector>
+
+namespace KokkosTileTest {
+namespace {
+
+using KokkosTile::TransposeOptions;
+using KokkosTile::TransposeVariant;
+
+const std::vector<TransposeVariant>& all_variants() {
+  static const std::vector<TransposeVariant> variants = {
+      TransposeVariant::automatic, TransposeVariant::naive, TransposeVariant::tiled,
+      TransposeVariant::tiled_padded};
+  return variants;
+}
+
+struct Extent2D {
+  std::int64_t rows, cols;
+};
+
+const std::vector<Extent2D>& odd_extents() {
+  static const std::vector<Extent2D> extents = {{0, 5},   {1, 1},    {17, 31}, {64, 33},
+                                                {100, 7}, {129, 130}, {1, 1000}, {1000, 1}};
+  return extents;
+}
+
+/// A LayoutStride View over `storage` whose strides leave gaps (rows_contiguous picks the order).
+template <class T>
+Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace> gapped(Kokkos::View<T*, MemorySpace>& storage,
+                                                           std::int64_t rows, std::int64_t cols,
+                                                           bool rows_contiguous) {
+  const std::int64_t s0 = rows_contiguous ? 1 : cols + 3, s1 = rows_contiguous ? rows + 2 : 1;
+  const std::int64_t span = rows * cols == 0 ? 0 : (rows - 1) * s0 + (cols - 1) * s1 + 1;
+  storage = Kokkos::View<T*, MemorySpace>("gapped_storage", span);
+  return Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace>(storage.data(),
+                                                               Kokkos::LayoutStride(rows, s0, cols, s1));
+}
+
+template <class BView, class AView>
+void expect_transposed(const BView& b, const AView& a, const TransposeOptions& options,
+                       std::uint64_t seed) {
+  using T = typename BView::non_const_value_type;
+  const auto host_a = fill_random_device(a, seed);
+  Kokkos::deep_copy(b, poison<T>());
+  KokkosTile::transpose(b, a, options);
+  const auto host_b = to_host(b);
+  for (std::size_t i = 0; i < a.extent(0); ++i)
+    for (std::size_t j = 0; j < a.extent(1); ++j)
+      ASSERT_TRUE(same_value(host_a(i, j), host_b(j, i)))
+          << a.extent(0) << " x " << a.extent(1) << ", " << KokkosTile::to_string(options.variant)
+          << ", tile " << options.tile << ": b(" << j << ", " << i << ")";
+}
+
+template <class T>
+class Transpose : public ::testing::Test {};
+using TransposeValueTypes = ::testing::Types<float, double, std::int16_t>;
+TYPED_TEST_SUITE(Transpose, TransposeValueTypes, );
+
+TYPED_TEST(Transpose, OutOfPlaceEveryVariantAndLayoutPair) {
+  using T = TypeParam;
+  using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
+  using Left = Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>;
+  std::uint64_t seed = 0;
+  for (const auto variant : all_variants()) {
+    for (const int tile : {0, 7}) {
+      const TransposeOptions options{variant, tile};
+      for (const auto& e : odd_extents()) {
+        expect_transposed(Right("b", e.cols, e.rows), Right("a", e.rows, e.cols), options, ++seed);
+        expect_transposed(Right("b", e.cols, e.rows), Left("a", e.rows, e.cols), options, ++seed);
+        expect_transposed(Left("b", e.cols, e.rows), Right("a", e.rows, e.cols), options, ++seed);
+        Kokkos::View<T*, MemorySpace> sa, sb;
+        expect_transposed(gapped<T>(sb, e.cols, e.rows, false), gapped<T>(sa, e.rows, e.cols, true),
+                          options, ++seed);
+      }
+    }
+  }
+}
+
+template <class AView>
+void expect_transposed_in_place(const AView& a, const TransposeOptions& options,
+                                std::uint64_t seed) {
+  const auto before = fill_random_device(a, seed);
+  KokkosTile::transpose(a, options);
+  const auto after = to_host(a);
+  for (std::size_t i = 0; i < a.extent(0); ++i)
+    for (std::size_t j = 0; j < a.extent(1); ++j)
+      ASSERT_TRUE(same_value(before(i, j), after(j, i)))
+          << a.extent(0) << " square, " << KokkosTile::to_string(options.variant) << ", tile "
+          << options.tile << ": (" << j << ", " << i << ")";
+}
+
+TYPED_TEST(Transpose, InPlaceSquares) {
+  using T = TypeParam;
+  std::uint64_t seed = 100;
+  for (const auto variant : all_variants()) {
+    for (const int tile : {0, 5}) {
+      for (const std::int64_t n : {0, 1, 2, 31, 32, 33, 100, 129}) {
+        const TransposeOptions options{variant, tile};
+        expect_transposed_in_place(Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>("a", n, n),
+                                   options, ++seed);
+        expect_transposed_in_place(Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>("a", n, n),
+                                   options, ++seed);
+        Kokkos::View<T*, MemorySpace> storage;
+        expect_transposed_in_place(gapped<T>(storage, n, n, false), options, ++seed);
+      }
+    }
+  }
+}
+
+/// A trivially copyable element that is not arithmetic.
+struct Rgb {
+  std::uint8_t r, g, b;
+};
+
+void transpose_rgb(const Kokkos::View<Rgb**, Kokkos::LayoutRight, MemorySpace>& b,
+                   const Kokkos::View<Rgb**, Kokkos::LayoutLeft, MemorySpace>& a) {
+  Kokkos::parallel_for(
+      "fill_rgb", Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<2>>({0, 0}, {std::int64_t(a.extent(0)), std::int64_t(a.extent(1))}),
+      KOKKOS_LAMBDA(std::int64_t i, std::int64_t j) {
+        a(i, j) = Rgb{std::uint8_t(i), std::uint8_t(j), std::uint8_t(i * 7 + j)};
+      });
+  KokkosTile::transpose(b, a);
+  Kokkos::fence();
+}
+
+TEST(TransposeTypes, TriviallyCopyableStructs) {
+  Kokkos::View<Rgb**, Kokkos::LayoutLeft, MemorySpace> a("a", 45, 70);
+  Kokkos::View<Rgb**, Kokkos::LayoutRight, MemorySpace> b("b", 70, 45);
+  transpose_rgb(b, a);
+  auto host_b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b);
+  for (int i = 0; i < 45; ++i) {
+    for (int j = 0; j < 70; ++j) {
+      ASSERT_EQ(host_b(j, i).r, std::uint8_t(i));
+      ASSERT_EQ(host_b(j, i).g, std::uint8_t(j));
+      ASSERT_EQ(host_b(j, i).b, std::uint8_t(i * 7 + j));
+    }
+  }
+}
+
+TEST(TransposeInstances, AsynchronousOnAnInstance) {
+  const ExecSpace instance = Kokkos::Experimental::partition_space(ExecSpace(), 1)[0];
+  Kokkos::View<double**, Kokkos::LayoutRight, MemorySpace> a("a", 300, 200), b("b", 200, 300);
+  const auto host_a = fill_random_device(a, 5);
+  KokkosTile::transpose(instance, b, a);
+  KokkosTile::transpose(instance, a, b, {KokkosTile::TransposeVariant::naive});
+  instance.fence();
+  const auto host_back = to_host(a);
+  for (int i = 0; i < 300; ++i)
+    for (int j = 0; j < 200; ++j) ASSERT_TRUE(same_value(host_a(i, j), host_back(i, j)));
+}
+
+TEST(TransposeErrors, RejectsWrongExtentsNamingCallAndShapes) {
+  Kokkos::View<float**, MemorySpace> a("a", 4, 6), b("b", 4, 6);
+  try {
+    KokkosTile::transpose(b, a);
+    FAIL() << "no exception";
+  } catch (const KokkosTile::InvalidArgument& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("KokkosTile::transpose"), std::string::npos) << message;
+    EXPECT_NE(message.find("4 x 6 so b must be 6 x 4"), std::string::npos) << message;
+  }
+}
+
+TEST(TransposeErrors, RejectsNonSquareInPlaceOverlapAndBadTiles) {
+  Kokkos::View<float**, MemorySpace> a("a", 4, 6), square("square", 8, 8);
+  EXPECT_THROW(KokkosTile::transpose(a), KokkosTile::InvalidArgument);
+  EXPECT_THROW(KokkosTile::transpose(square, square), KokkosTile::InvalidArgument);
+  Kokkos::View<float**, MemorySpace> b("b", 6, 4);
+  EXPECT_THROW(KokkosTile::transpose(b, a, {TransposeVariant::tiled, -1}),
+               KokkosTile::InvalidArgument);
+  EXPECT_THROW(KokkosTile::transpose(b, a, {TransposeVariant::tiled, 5000}),
+               KokkosTile::InvalidArgument);
+}
+
+}  // namespace
+}  // namespace KokkosTileTest
