@@ -28,12 +28,12 @@ void register_stencil_for(const Config& config) {
   const double bytes = 2.0 * static_cast<double>(edge * edge) * sizeof(T);
   for (const std::string algorithm : {"stencil_5pt", "stencil_9pt", "stencil_box5x5"}) {
     register_copy_baselines<Space, T>(algorithm, label, edge * edge, config);
-    for (const auto& [variant, options] :
-         std::vector<std::pair<std::string, KokkosTile::StencilOptions>>{
+    for (const auto& named : std::vector<std::pair<std::string, KokkosTile::StencilOptions>>{
              {"kokkostile_tiled", {}},
              {"kokkostile_naive", {KokkosTile::StencilVariant::naive}}}) {
+      const KokkosTile::StencilOptions options = named.second;
       register_benchmark(
-          benchmark_name<Space, T>(algorithm, variant, label), config,
+          benchmark_name<Space, T>(algorithm, named.first, label), config,
           [=](benchmark::State& state) {
             const Space space;
             grid in("in", edge, edge), out("out", edge, edge);

@@ -63,12 +63,12 @@ void register_transpose_for(const Config& config) {
                            time_memory_bound(state, space, bytes, [&] { run_on(space, b, a); });
                          });
     };
-    for (const auto& [name, variant] :
-         std::vector<std::pair<std::string, TransposeVariant>>{
+    for (const auto& named : std::vector<std::pair<std::string, TransposeVariant>>{
              {"kokkostile_naive", TransposeVariant::naive},
              {"kokkostile_tiled", TransposeVariant::tiled},
              {"kokkostile_tiled_padded", TransposeVariant::tiled_padded}}) {
-      add(name, [variant](const Space& s, const right& b, const right& a) {
+      const TransposeVariant variant = named.second;
+      add(named.first, [variant](const Space& s, const right& b, const right& a) {
         KokkosTile::transpose(s, b, a, {variant});
       });
     }

@@ -21,11 +21,64 @@
 #include "impl/KokkosTile_Stencil_Impl.hpp"
 #include "impl/KokkosTile_ViewChecks.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <type_traits>
 
 namespace KokkosTile {
+namespace Impl {
+
+/// The stencil with its first offset along the Views' slow index (transposed for LayoutLeft).
+template <class T>
+Stencil2D<T> oriented_for(const Stencil2D<T>& weights, bool fast_is_cols) {
+  if (fast_is_cols) return weights;
+  Stencil2D<T> transposed(weights.radius());
+  for (int di = -weights.radius(); di <= weights.radius(); ++di)
+    for (int dj = -weights.radius(); dj <= weights.radius(); ++dj)
+      transposed.set(dj, di, weights.weight(di, dj));
+  return transposed;
+}
+
+template <int FastRadius, class ExecSpace, class OutView, class InView, class T>
+void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const OutView& out,
+                          const InView& in, const Stencil2D<T>& weights,
+                          const BoundaryCondition<T>& boundary, int tile_rows, int tile_cols) {
+  const bool in_left = leftmost_index_is_contiguous(in);
+  const bool out_left = leftmost_index_is_contiguous(out);
+  const int r = weights.radius();
+  // Lanes walking down a column of the halo tile need the padded pitch to avoid bank conflicts.
+  const TileShape2D halo_shape{tile_rows + 2 * r, tile_cols + 2 * r, in_left || out_left ? 1 : 0};
+  using functor_type = StencilTiled<ExecSpace, OutView, InView, T, FastRadius>;
+  const ScratchPlacement placement =
+      place_team_scratch(call, space, functor_type::tile_type::scratch_bytes(halo_shape));
+  const std::int64_t tiles_down = ceil_div(in.extent(0), tile_rows);
+  const std::int64_t tiles_across = ceil_div(in.extent(1), tile_cols);
+  const int league = checked_league_size(call, tiles_down * tiles_across);
+
+  StencilFastPath fast;
+  const std::int64_t in_fast = in_left ? in.stride(0) : in.stride(1);
+  const std::int64_t out_fast = out_left ? out.stride(0) : out.stride(1);
+  const std::int64_t in_slow = in_left ? in.stride(1) : in.stride(0);
+  const std::int64_t out_slow = out_left ? out.stride(1) : out.stride(0);
+  fast.fast_is_cols = !in_left;
+  fast.usable = in_left == out_left && in_fast == 1 && out_fast == 1 &&
+                std::max(in_slow, out_slow) * (stencil_fast_edge + 2 * r + 1) <= INT_MAX;
+  fast.in_slow = fast.usable ? static_cast<int>(in_slow) : 0;
+  fast.out_slow = fast.usable ? static_cast<int>(out_slow) : 0;
+
+  constexpr TileLaunchShape launch = tile_launch_shape<ExecSpace>();
+  const Kokkos::TeamPolicy<ExecSpace> policy(space, league, launch.team_size,
+                                             launch.vector_length);
+  Kokkos::parallel_for(
+      call, with_scratch(policy, placement),
+      functor_type{out, in, weights, oriented_for(weights, fast.fast_is_cols), boundary,
+                   weights.is_star(), halo_shape, static_cast<int>(tiles_across),
+                   placement.level, in_left, out_left, fast});
+}
+
+}  // namespace Impl
 
 enum class StencilVariant { tiled, naive };
 
@@ -62,45 +115,30 @@ void stencil(const ExecSpace& space, const OutView& out, const InView& in,
                     "in and out overlap in memory; a stencil needs a separate output");
   if (in.extent(0) == 0 || in.extent(1) == 0) return;
 
-  const bool star = weights.is_star();
-  const bool in_left = Impl::leftmost_index_is_contiguous(in);
-  const bool out_left = Impl::leftmost_index_is_contiguous(out);
   if (naive) {
+    const bool out_left = Impl::leftmost_index_is_contiguous(out);
     const std::int64_t count = static_cast<std::int64_t>(in.extent(0)) * in.extent(1);
     const std::int64_t fast_extent = out_left ? out.extent(0) : out.extent(1);
     Kokkos::parallel_for(
         call, Kokkos::RangePolicy<ExecSpace>(space, 0, count),
-        Impl::StencilNaive<OutView, InView, T>{out, in, weights, boundary, star, fast_extent,
+        Impl::StencilNaive<OutView, InView, T>{out, in, weights, boundary, weights.is_star(), fast_extent,
                                                out_left});
     return;
   }
 
-  constexpr Impl::TileLaunchShape launch = Impl::tile_launch_shape<ExecSpace>();
-  // Devices: 32 lanes along the contiguous index and 64 elements along the other, so that the
-  // halo adds little; host backends: 64 x 64, a few pages that stay in L1/L2.
-  const int along_contiguous = Impl::runs_on_host<ExecSpace>() ? 64 : 32;
-  const int across = 64;
-  int tile_rows = options.tile_rows, tile_cols = options.tile_cols;
-  if (tile_rows == 0) tile_rows = in_left ? along_contiguous : across;
-  if (tile_cols == 0) tile_cols = in_left ? across : along_contiguous;
+  // Devices: 32 x 32 output tiles, the shape with a compiled fast path for radii 1 and 2; host
+  // backends: 64 x 64, a few pages that stay in L1/L2.
+  const int default_edge = Impl::runs_on_host<ExecSpace>() ? 64 : Impl::stencil_fast_edge;
+  const int tile_rows = options.tile_rows == 0 ? default_edge : options.tile_rows;
+  const int tile_cols = options.tile_cols == 0 ? default_edge : options.tile_cols;
   KOKKOSTILE_EXPECT(tile_rows > 0 && tile_cols > 0 && tile_rows <= 4096 && tile_cols <= 4096,
                     InvalidArgument, call,
                     "tile " << tile_rows << " x " << tile_cols << " is outside [1, 4096]^2");
-  const int r = weights.radius();
-  // Lanes walking down a column of the halo tile need the padded pitch to avoid bank conflicts.
-  const TileShape2D halo_shape{tile_rows + 2 * r, tile_cols + 2 * r, in_left || out_left ? 1 : 0};
-  using functor_type = Impl::StencilTiled<ExecSpace, OutView, InView, T>;
-  const ScratchPlacement placement =
-      place_team_scratch(call, space, functor_type::tile_type::scratch_bytes(halo_shape));
-  const std::int64_t tiles_down = Impl::ceil_div(in.extent(0), tile_rows);
-  const std::int64_t tiles_across = Impl::ceil_div(in.extent(1), tile_cols);
-  const int league = Impl::checked_league_size(call, tiles_down * tiles_across);
-  const Kokkos::TeamPolicy<ExecSpace> policy(space, league, launch.team_size,
-                                             launch.vector_length);
-  Kokkos::parallel_for(call, with_scratch(policy, placement),
-                       functor_type{out, in, weights, boundary, star, halo_shape,
-                                    static_cast<int>(tiles_across), placement.level, in_left,
-                                    out_left});
+  switch (weights.radius()) {
+    case 1: Impl::launch_stencil_tiled<1>(call, space, out, in, weights, boundary, tile_rows, tile_cols); break;
+    case 2: Impl::launch_stencil_tiled<2>(call, space, out, in, weights, boundary, tile_rows, tile_cols); break;
+    default: Impl::launch_stencil_tiled<0>(call, space, out, in, weights, boundary, tile_rows, tile_cols); break;
+  }
 }
 
 template <class OutView, class InView, class T,

@@ -22,6 +22,8 @@
 #include "impl/KokkosTile_Transpose_Impl.hpp"
 #include "impl/KokkosTile_ViewChecks.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -78,6 +80,35 @@ Kokkos::TeamPolicy<ExecSpace> tile_policy(const ExecSpace& space, int league) {
   return Kokkos::TeamPolicy<ExecSpace>(space, league, shape.team_size, shape.vector_length);
 }
 
+template <int FastEdge, class ExecSpace, class BView, class AView>
+void launch_transpose_tiled(const std::string& call, const ExecSpace& space, const BView& b,
+                            const AView& a, const TileShape2D& shape) {
+  using functor_type = TransposeTiled<ExecSpace, BView, AView, FastEdge>;
+  const ScratchPlacement placement =
+      place_team_scratch(call, space, functor_type::tile_type::scratch_bytes(shape));
+  const std::int64_t tiles_down = ceil_div(a.extent(0), shape.rows);
+  const std::int64_t tiles_across = ceil_div(a.extent(1), shape.cols);
+  const int league = checked_league_size(call, tiles_down * tiles_across);
+
+  const bool a_left = leftmost_index_is_contiguous(a);
+  const bool b_left = leftmost_index_is_contiguous(b);
+  const std::int64_t a_fast = a_left ? a.stride(0) : a.stride(1);
+  const std::int64_t a_slow = a_left ? a.stride(1) : a.stride(0);
+  const std::int64_t b_fast = b_left ? b.stride(0) : b.stride(1);
+  const std::int64_t b_slow = b_left ? b.stride(1) : b.stride(0);
+  FastStrides fast;
+  fast.usable = a_fast == 1 && b_fast == 1 &&
+                std::max(a_slow, b_slow) * FastEdge + FastEdge <= std::int64_t(INT_MAX);
+  fast.a_slow = fast.usable ? static_cast<int>(a_slow) : 0;
+  fast.b_slow = fast.usable ? static_cast<int>(b_slow) : 0;
+  fast.memory_transpose = a_left == b_left;
+  // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
+  // col), so b's leftmost index is the tile's column).
+  Kokkos::parallel_for(call, with_scratch(tile_policy(space, league), placement),
+                       functor_type{b, a, shape, static_cast<int>(tiles_across), placement.level,
+                                    a_left, !b_left, fast});
+}
+
 }  // namespace Impl
 
 /// b(j, i) = a(i, j) on `space`. b must be a.extent(1) x a.extent(0) and must not overlap a.
@@ -104,9 +135,8 @@ void transpose(const ExecSpace& space, const BView& b, const AView& a,
                     "square matrix in place");
   if (a.extent(0) == 0 || a.extent(1) == 0) return;
 
-  const bool a_left = Impl::leftmost_index_is_contiguous(a);
-  const bool b_left = Impl::leftmost_index_is_contiguous(b);
   if (variant == TransposeVariant::naive) {
+    const bool b_left = Impl::leftmost_index_is_contiguous(b);
     const std::int64_t count = static_cast<std::int64_t>(a.extent(0)) * a.extent(1);
     const std::int64_t fast_extent = b_left ? b.extent(0) : b.extent(1);
     Kokkos::parallel_for(call, Kokkos::RangePolicy<ExecSpace>(space, 0, count),
@@ -114,17 +144,11 @@ void transpose(const ExecSpace& space, const BView& b, const AView& a,
     return;
   }
   const TileShape2D shape = Impl::transpose_tile_shape(call, options, variant);
-  using functor_type = Impl::TransposeTiled<ExecSpace, BView, AView>;
-  const ScratchPlacement placement =
-      place_team_scratch(call, space, functor_type::tile_type::scratch_bytes(shape));
-  const std::int64_t tiles_down = Impl::ceil_div(a.extent(0), shape.rows);
-  const std::int64_t tiles_across = Impl::ceil_div(a.extent(1), shape.cols);
-  const int league = Impl::checked_league_size(call, tiles_down * tiles_across);
-  // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
-  // col), so b's leftmost index is the tile's column).
-  Kokkos::parallel_for(call, with_scratch(Impl::tile_policy(space, league), placement),
-                       functor_type{b, a, shape, static_cast<int>(tiles_across), placement.level,
-                                    a_left, !b_left});
+  switch (shape.rows) {  // tile edges with a compiled fast path for full tiles
+    case 32: Impl::launch_transpose_tiled<32>(call, space, b, a, shape); break;
+    case 64: Impl::launch_transpose_tiled<64>(call, space, b, a, shape); break;
+    default: Impl::launch_transpose_tiled<0>(call, space, b, a, shape); break;
+  }
 }
 
 template <class BView, class AView, std::enable_if_t<Kokkos::is_view<BView>::value, int> = 0,

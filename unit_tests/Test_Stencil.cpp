@@ -116,6 +116,7 @@ TYPED_TEST(Stencil, MatchesHostReferenceForEveryStencilBoundaryAndVariant) {
   const std::vector<std::pair<std::string, StencilOptions>> variants = {
       {"tiled", StencilOptions{}},
       {"tiled 7x5", StencilOptions{StencilVariant::tiled, 7, 5}},
+      {"tiled 32x32", StencilOptions{StencilVariant::tiled, 32, 32}},
       {"naive", StencilOptions{StencilVariant::naive}}};
   std::uint64_t seed = 0;
   for (const auto& [stencil_name, weights] : stencils<T>()) {

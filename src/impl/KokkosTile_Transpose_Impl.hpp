@@ -38,11 +38,20 @@ struct TransposeNaive {
   }
 };
 
-template <class ExecSpace, class BView, class AView>
+/// Strides of a rank-2 View seen from its contiguous ("fast") index, for the fast tile path.
+struct FastStrides {
+  bool usable = false;  // both fast strides are 1 and tile offsets fit in 32 bits
+  int a_slow = 0;       // a's stride along its slow index
+  int b_slow = 0;       // b's stride along its slow index
+  bool memory_transpose = false;  // b's fast index is a's slow one (a true transpose in memory)
+};
+
+template <class ExecSpace, class BView, class AView, int FastEdge>
 struct TransposeTiled {
   using value_type = typename BView::non_const_value_type;
   using tile_type = Tile2D<value_type, ExecSpace>;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  static_assert(FastEdge == 0 || (FastEdge & (FastEdge - 1)) == 0, "power-of-two fast edge");
 
   BView b;
   AView a;
@@ -51,6 +60,7 @@ struct TransposeTiled {
   int level;
   bool load_lanes_on_rows;
   bool store_lanes_on_rows;
+  FastStrides fast;
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     const tile_type tile(team, level, shape);
@@ -58,12 +68,50 @@ struct TransposeTiled {
     const std::int64_t col0 = std::int64_t(team.league_rank() % tiles_across) * shape.cols;
     const int rows = clipped_count(a.extent(0), row0, shape.rows);
     const int cols = clipped_count(a.extent(1), col0, shape.cols);
+    if constexpr (FastEdge > 0) {
+      if (fast.usable && rows == FastEdge && cols == FastEdge) {
+        transpose_full_tile(team, tile.storage().data(), &a(row0, col0), &b(col0, row0));
+        return;
+      }
+    }
     team_for_each_2d(team, rows, cols, load_lanes_on_rows,
                      [&](int i, int j) { tile(i, j) = a(row0 + i, col0 + j); });
     team.team_barrier();
     team_for_each_2d(team, rows, cols, store_lanes_on_rows,
                      [&](int i, int j) { b(col0 + j, row0 + i) = tile(i, j); });
   }
+
+  /// A full FastEdge x FastEdge tile with unit-stride fast indices: one flat team loop per phase,
+  /// shifts and masks instead of nested ranges, 32-bit offsets from per-tile base pointers. The
+  /// tile is kept in a's orientation, (a slow, a fast), so the load is conflict-free; the store
+  /// reads it along a's slow index when b's fast index is a's slow one, which the padded pitch
+  /// makes conflict-free too.
+  KOKKOS_INLINE_FUNCTION void transpose_full_tile(const member_type& team, value_type* tile,
+                                                  const value_type* a_tile,
+                                                  value_type* b_tile) const {
+    constexpr int shift = log2_of(FastEdge);
+    const int pitch = shape.pitch();
+    const int a_slow = fast.a_slow, b_slow = fast.b_slow;
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, FastEdge * FastEdge), [&](int k) {
+      const int f = k & (FastEdge - 1), s = k >> shift;
+      tile[s * pitch + f] = a_tile[s * a_slow + f];
+    });
+    team.team_barrier();
+    if (fast.memory_transpose) {
+      // b's fast index g is a's slow index.
+      Kokkos::parallel_for(Kokkos::TeamVectorRange(team, FastEdge * FastEdge), [&](int k) {
+        const int g = k & (FastEdge - 1), h = k >> shift;
+        b_tile[h * b_slow + g] = tile[g * pitch + h];
+      });
+    } else {
+      Kokkos::parallel_for(Kokkos::TeamVectorRange(team, FastEdge * FastEdge), [&](int k) {
+        const int g = k & (FastEdge - 1), h = k >> shift;
+        b_tile[h * b_slow + g] = tile[h * pitch + g];
+      });
+    }
+  }
+
+  static constexpr int log2_of(int value) { return value <= 1 ? 0 : 1 + log2_of(value / 2); }
 };
 
 template <class ExecSpace, class AView>
