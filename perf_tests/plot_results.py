@@ -92,7 +92,7 @@ def plot(context, rows, png):
         axis.legend(fontsize="small", ncol=2)
     where = context.get("gpu") or context.get("host_name", "host")
     fig.suptitle(f"KokkosTile on {where}, {context.get('date', '')}")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.985))
     fig.savefig(png, dpi=110)
     print(f"plot written to {png}")
 

@@ -10,6 +10,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "KokkosTile_TeamLoops.hpp"
+
 #include <cstdint>
 #include <type_traits>
 
@@ -58,8 +60,9 @@ KOKKOS_INLINE_FUNCTION int load_tile(const TeamMember& team, const SrcView& src,
                                      std::int64_t offset, const Tile& tile) {
   static_assert(SrcView::rank() == 1, "KokkosTile::load_tile: a 1-D tile loads from a rank-1 View");
   const int count = Impl::clipped_count(src.extent(0), offset, tile.extent());
-  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, count),
-                       [&](int i) { tile(i) = src(offset + i); });
+  team_staged_copy<4>(
+      team, count, [&](int i) { return src(offset + i); },
+      [&](int i, const typename Tile::value_type& value) { tile(i) = value; });
   return count;
 }
 

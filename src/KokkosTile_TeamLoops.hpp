@@ -29,3 +29,34 @@ KOKKOS_INLINE_FUNCTION void team_for_each_2d(const TeamMember& team, int rows, i
 }
 
 }  // namespace KokkosTile
+
+namespace KokkosTile {
+
+/// For 0 <= index < count: store(index, load(index)), with every thread issuing Unroll loads
+/// before its stores. Compilers cannot move a global load above a store into team scratch that
+/// they cannot prove distinct (scratch pointers are generic), so a plain copy loop keeps one load
+/// in flight per thread and is bound by memory latency; staging through registers keeps Unroll in
+/// flight. Consecutive threads take consecutive indices within each unrolled round.
+template <int Unroll, class TeamMember, class Load, class Store>
+KOKKOS_INLINE_FUNCTION void team_staged_copy(const TeamMember& team, int count, const Load& load,
+                                             const Store& store) {
+  static_assert(Unroll > 0, "KokkosTile::team_staged_copy: Unroll must be positive");
+  const int rounds = (count + Unroll - 1) / Unroll;
+  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rounds), [&](int k) {
+    decltype(load(0)) values[Unroll] = {};
+    for (int u = 0; u < Unroll; ++u) {
+      if (k + u * rounds < count) values[u] = load(k + u * rounds);
+    }
+    for (int u = 0; u < Unroll; ++u) {
+      if (k + u * rounds < count) store(k + u * rounds, values[u]);
+    }
+  });
+}
+
+/// Loads per thread that keep a 256-thread team's memory pipeline busy for Count elements.
+constexpr int staged_unroll(int count) {
+  const int per_thread = (count + 255) / 256;
+  return per_thread < 1 ? 1 : (per_thread > 16 ? 16 : per_thread);
+}
+
+}  // namespace KokkosTile

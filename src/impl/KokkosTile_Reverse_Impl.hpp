@@ -10,6 +10,7 @@
 
 #include "KokkosTile_ScratchTile.hpp"
 #include "KokkosTile_TeamCopy.hpp"
+#include "KokkosTile_TeamLoops.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -58,10 +59,16 @@ struct ReverseInPlace {
     const int count = clipped_count(extent / 2, front_start, chunk);
     const std::int64_t back_start = extent - front_start - count;
 
-    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, count), [&](int i) {
-      front(i) = view(front_start + i);
-      back(i) = view(back_start + i);
-    });
+    // Four mirrored pairs in flight per thread (see team_staged_copy).
+    team_staged_copy<4>(
+        team, count,
+        [&](int i) {
+          return Kokkos::pair<value_type, value_type>(view(front_start + i), view(back_start + i));
+        },
+        [&](int i, const Kokkos::pair<value_type, value_type>& pair) {
+          front(i) = pair.first;
+          back(i) = pair.second;
+        });
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamVectorRange(team, count), [&](int i) {
       view(front_start + i) = back(count - 1 - i);

@@ -142,10 +142,9 @@ struct StencilTiled {
     constexpr int R = FastRadius, E = stencil_fast_edge, W = E + 2 * R;
     const int pitch = halo_shape.pitch();
     const int in_slow = fast.in_slow, out_slow = fast.out_slow;
-    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, W * W), [&](int k) {
-      const int s = k / W, f = k % W;
-      halo[s * pitch + f] = in_tile[s * in_slow + f];
-    });
+    team_staged_copy<staged_unroll(W * W)>(
+        team, W * W, [&](int k) { return in_tile[(k / W) * in_slow + k % W]; },
+        [&](int k, const T& v) { halo[(k / W) * pitch + k % W] = v; });
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamVectorRange(team, E * E), [&](int k) {
       const int s = k / E + R, f = k % E + R;

@@ -90,28 +90,34 @@ struct TransposeTiled {
                                                   const value_type* a_tile,
                                                   value_type* b_tile) const {
     constexpr int shift = log2_of(FastEdge);
+    constexpr int count = FastEdge * FastEdge;
+    constexpr int unroll = staged_unroll(count);
     const int pitch = shape.pitch();
     const int a_slow = fast.a_slow, b_slow = fast.b_slow;
-    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, FastEdge * FastEdge), [&](int k) {
-      const int f = k & (FastEdge - 1), s = k >> shift;
-      tile[s * pitch + f] = a_tile[s * a_slow + f];
-    });
+    team_staged_copy<unroll>(
+        team, count,
+        [&](int k) { return a_tile[(k >> shift) * a_slow + (k & (FastEdge - 1))]; },
+        [&](int k, const value_type& v) { tile[(k >> shift) * pitch + (k & (FastEdge - 1))] = v; });
     team.team_barrier();
     if (fast.memory_transpose) {
-      // b's fast index g is a's slow index.
-      Kokkos::parallel_for(Kokkos::TeamVectorRange(team, FastEdge * FastEdge), [&](int k) {
-        const int g = k & (FastEdge - 1), h = k >> shift;
-        b_tile[h * b_slow + g] = tile[g * pitch + h];
-      });
+      // b's fast index g = k & (FastEdge - 1) is a's slow index.
+      team_staged_copy<unroll>(
+          team, count, [&](int k) { return tile[(k & (FastEdge - 1)) * pitch + (k >> shift)]; },
+          [&](int k, const value_type& v) {
+            b_tile[(k >> shift) * b_slow + (k & (FastEdge - 1))] = v;
+          });
     } else {
-      Kokkos::parallel_for(Kokkos::TeamVectorRange(team, FastEdge * FastEdge), [&](int k) {
-        const int g = k & (FastEdge - 1), h = k >> shift;
-        b_tile[h * b_slow + g] = tile[h * pitch + g];
-      });
+      team_staged_copy<unroll>(
+          team, count, [&](int k) { return tile[(k >> shift) * pitch + (k & (FastEdge - 1))]; },
+          [&](int k, const value_type& v) {
+            b_tile[(k >> shift) * b_slow + (k & (FastEdge - 1))] = v;
+          });
     }
   }
 
-  static constexpr int log2_of(int value) { return value <= 1 ? 0 : 1 + log2_of(value / 2); }
+  KOKKOS_INLINE_FUNCTION static constexpr int log2_of(int value) {
+    return value <= 1 ? 0 : 1 + log2_of(value / 2);
+  }
 };
 
 template <class ExecSpace, class AView>
