@@ -126,9 +126,9 @@ void stencil(const ExecSpace& space, const OutView& out, const InView& in,
     return;
   }
 
-  // Devices: 32 x 32 output tiles, the shape with a compiled fast path for radii 1 and 2; host
-  // backends: 64 x 64, a few pages that stay in L1/L2.
-  const int default_edge = Impl::runs_on_host<ExecSpace>() ? 64 : Impl::stencil_fast_edge;
+  // 64 x 64 output tiles: the shape with a compiled fast path for radii 1 and 2, and on host
+  // backends a few pages that stay in L1/L2.
+  const int default_edge = Impl::stencil_fast_edge;
   const int tile_rows = options.tile_rows == 0 ? default_edge : options.tile_rows;
   const int tile_cols = options.tile_cols == 0 ? default_edge : options.tile_cols;
   KOKKOSTILE_EXPECT(tile_rows > 0 && tile_cols > 0 && tile_rows <= 4096 && tile_cols <= 4096,

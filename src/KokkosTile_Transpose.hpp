@@ -34,7 +34,7 @@ enum class TransposeVariant { automatic, naive, tiled, tiled_padded };
 
 struct TransposeOptions {
   TransposeVariant variant = TransposeVariant::automatic;
-  /// Edge of the square scratch tile in elements; 0 picks 32.
+  /// Edge of the square scratch tile in elements; 0 picks 64 on devices, 32 on host backends.
   int tile = 0;
 };
 
@@ -66,9 +66,12 @@ TransposeVariant resolve(TransposeVariant variant) {
   return runs_on_host<ExecSpace>() ? TransposeVariant::tiled : TransposeVariant::tiled_padded;
 }
 
-inline TileShape2D transpose_tile_shape(const std::string& call, const TransposeOptions& options,
-                                        TransposeVariant variant) {
-  const int edge = options.tile == 0 ? 32 : options.tile;
+template <class ExecSpace>
+TileShape2D transpose_tile_shape(const std::string& call, const TransposeOptions& options,
+                                 TransposeVariant variant) {
+  // Devices want many bytes in flight per thread: a 64 x 64 tile gives each of 256 threads 16
+  // elements per phase. Host backends want the tile in L1.
+  const int edge = options.tile != 0 ? options.tile : (runs_on_host<ExecSpace>() ? 32 : 64);
   KOKKOSTILE_EXPECT(edge > 0 && edge <= 1024, InvalidArgument, call,
                     "tile edge " << options.tile << " is outside [1, 1024]");
   return {edge, edge, variant == TransposeVariant::tiled_padded ? 1 : 0};
@@ -102,6 +105,13 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   fast.a_slow = fast.usable ? static_cast<int>(a_slow) : 0;
   fast.b_slow = fast.usable ? static_cast<int>(b_slow) : 0;
   fast.memory_transpose = a_left == b_left;
+  // 16-byte packets on devices, where each global access must carry more bytes to keep enough in
+  // flight; tile origins are multiples of FastEdge, so aligned bases and strides keep every packet
+  // aligned.
+  constexpr int V = packet_width<typename BView::non_const_value_type>();
+  fast.packets = fast.usable && !runs_on_host<ExecSpace>() && V > 1 && a_slow % V == 0 &&
+                 b_slow % V == 0 && reinterpret_cast<std::uintptr_t>(a.data()) % 16 == 0 &&
+                 reinterpret_cast<std::uintptr_t>(b.data()) % 16 == 0;
   // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
   // col), so b's leftmost index is the tile's column).
   Kokkos::parallel_for(call, with_scratch(tile_policy(space, league), placement),
@@ -143,7 +153,7 @@ void transpose(const ExecSpace& space, const BView& b, const AView& a,
                          Impl::TransposeNaive<BView, AView>{b, a, fast_extent, b_left});
     return;
   }
-  const TileShape2D shape = Impl::transpose_tile_shape(call, options, variant);
+  const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, options, variant);
   switch (shape.rows) {  // tile edges with a compiled fast path for full tiles
     case 32: Impl::launch_transpose_tiled<32>(call, space, b, a, shape); break;
     case 64: Impl::launch_transpose_tiled<64>(call, space, b, a, shape); break;
@@ -176,7 +186,11 @@ void transpose(const ExecSpace& space, const AView& a, const TransposeOptions& o
                         << a.extent(0) << " x " << a.extent(1));
   if (a.extent(0) == 0) return;
 
-  const TileShape2D shape = Impl::transpose_tile_shape(call, options, variant);
+  // Two tiles per team, through the general (nested-range) path: 32 x 32 keeps both in level 0.
+  TransposeOptions in_place_options = options;
+  if (in_place_options.tile == 0) in_place_options.tile = 32;
+  const TileShape2D shape =
+      Impl::transpose_tile_shape<ExecSpace>(call, in_place_options, variant);
   using functor_type = Impl::TransposeInPlace<ExecSpace, AView>;
   const ScratchPlacement placement = place_team_scratch(
       call, space, 2 * functor_type::tile_type::scratch_bytes(shape));

@@ -112,7 +112,7 @@ TYPED_TEST(Stencil, MatchesHostReferenceForEveryStencilBoundaryAndVariant) {
   using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
   using Left = Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>;
   const std::vector<std::pair<std::int64_t, std::int64_t>> extents = {
-      {1, 1}, {3, 2}, {17, 31}, {64, 33}, {100, 7}, {129, 130}};
+      {1, 1}, {3, 2}, {17, 31}, {64, 33}, {100, 7}, {129, 130}, {200, 201}};
   const std::vector<std::pair<std::string, StencilOptions>> variants = {
       {"tiled", StencilOptions{}},
       {"tiled 7x5", StencilOptions{StencilVariant::tiled, 7, 5}},

@@ -85,8 +85,9 @@ struct StencilFastPath {
   int out_slow = 0;           // stride of out along its slow index
 };
 
-/// Output tile edge of the fast path (32 x 32 outputs per team).
-inline constexpr int stencil_fast_edge = 32;
+/// Output tile edge of the fast path: 64 x 64 outputs per team, so that each of 256 threads has
+/// about 16 halo loads in flight.
+inline constexpr int stencil_fast_edge = 64;
 
 template <class ExecSpace, class OutView, class InView, class T, int FastRadius>
 struct StencilTiled {

@@ -44,6 +44,19 @@ struct FastStrides {
   int a_slow = 0;       // a's stride along its slow index
   int b_slow = 0;       // b's stride along its slow index
   bool memory_transpose = false;  // b's fast index is a's slow one (a true transpose in memory)
+  bool packets = false;  // global accesses may use 16-byte packets (aligned, slow strides fit)
+};
+
+/// Elements of T in one 16-byte global access (1 when T does not divide 16 bytes).
+template <class T>
+constexpr int packet_width() {
+  return (sizeof(T) <= 8 && 16 % sizeof(T) == 0) ? static_cast<int>(16 / sizeof(T)) : 1;
+}
+
+/// V consecutive elements moved as one aligned access (ld/st.global.v4 on GPUs).
+template <class T, int V>
+struct alignas(V > 1 ? sizeof(T) * V : alignof(T)) Packet {
+  T v[V];
 };
 
 template <class ExecSpace, class BView, class AView, int FastEdge>
@@ -89,35 +102,68 @@ struct TransposeTiled {
   KOKKOS_INLINE_FUNCTION void transpose_full_tile(const member_type& team, value_type* tile,
                                                   const value_type* a_tile,
                                                   value_type* b_tile) const {
-    constexpr int shift = log2_of(FastEdge);
-    constexpr int count = FastEdge * FastEdge;
+    constexpr int V = packet_width<value_type>();
+    if constexpr (V > 1) {
+      if (fast.packets) {
+        transpose_full_tile_in_packets<V>(team, tile, a_tile, b_tile);
+        return;
+      }
+    }
+    transpose_full_tile_in_packets<1>(team, tile, a_tile, b_tile);
+  }
+
+  /// The full-tile transpose moving V consecutive elements of the fast index per global access.
+  /// Lane k of a phase takes packet k % per_row of slow line k / per_row.
+  template <int V>
+  KOKKOS_INLINE_FUNCTION void transpose_full_tile_in_packets(const member_type& team,
+                                                             value_type* tile,
+                                                             const value_type* a_tile,
+                                                             value_type* b_tile) const {
+    using packet = Packet<value_type, V>;
+    constexpr int per_row = FastEdge / V;
+    constexpr int count = FastEdge * per_row;
     constexpr int unroll = staged_unroll(count);
     const int pitch = shape.pitch();
     const int a_slow = fast.a_slow, b_slow = fast.b_slow;
     team_staged_copy<unroll>(
         team, count,
-        [&](int k) { return a_tile[(k >> shift) * a_slow + (k & (FastEdge - 1))]; },
-        [&](int k, const value_type& v) { tile[(k >> shift) * pitch + (k & (FastEdge - 1))] = v; });
+        [&](int k) {
+          return *reinterpret_cast<const packet*>(a_tile + (k / per_row) * a_slow +
+                                                  (k % per_row) * V);
+        },
+        [&](int k, const packet& p) {
+          value_type* row = tile + (k / per_row) * pitch + (k % per_row) * V;
+          for (int e = 0; e < V; ++e) row[e] = p.v[e];
+        });
     team.team_barrier();
     if (fast.memory_transpose) {
-      // b's fast index g = k & (FastEdge - 1) is a's slow index.
+      // b's fast index (the packet's) is a's slow index: gather V entries down a tile column.
       team_staged_copy<unroll>(
-          team, count, [&](int k) { return tile[(k & (FastEdge - 1)) * pitch + (k >> shift)]; },
-          [&](int k, const value_type& v) {
-            b_tile[(k >> shift) * b_slow + (k & (FastEdge - 1))] = v;
+          team, count,
+          [&](int k) {
+            packet p;
+            const value_type* column = tile + (k % per_row) * V * pitch + k / per_row;
+            for (int e = 0; e < V; ++e) p.v[e] = column[e * pitch];
+            return p;
+          },
+          [&](int k, const packet& p) {
+            *reinterpret_cast<packet*>(b_tile + (k / per_row) * b_slow + (k % per_row) * V) = p;
           });
     } else {
       team_staged_copy<unroll>(
-          team, count, [&](int k) { return tile[(k >> shift) * pitch + (k & (FastEdge - 1))]; },
-          [&](int k, const value_type& v) {
-            b_tile[(k >> shift) * b_slow + (k & (FastEdge - 1))] = v;
+          team, count,
+          [&](int k) {
+            packet p;
+            const value_type* row = tile + (k / per_row) * pitch + (k % per_row) * V;
+            for (int e = 0; e < V; ++e) p.v[e] = row[e];
+            return p;
+          },
+          [&](int k, const packet& p) {
+            *reinterpret_cast<packet*>(b_tile + (k / per_row) * b_slow + (k % per_row) * V) = p;
           });
     }
   }
 
-  KOKKOS_INLINE_FUNCTION static constexpr int log2_of(int value) {
-    return value <= 1 ? 0 : 1 + log2_of(value / 2);
-  }
 };
 
 template <class ExecSpace, class AView>
