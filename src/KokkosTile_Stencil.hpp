@@ -68,11 +68,8 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   fast.in_slow = fast.usable ? static_cast<int>(in_slow) : 0;
   fast.out_slow = fast.usable ? static_cast<int>(out_slow) : 0;
 
-  constexpr TileLaunchShape launch = tile_launch_shape<ExecSpace>();
-  const Kokkos::TeamPolicy<ExecSpace> policy(space, league, launch.team_size,
-                                             launch.vector_length);
   Kokkos::parallel_for(
-      call, with_scratch(policy, placement),
+      call, with_scratch(tile_policy<4>(space, league), placement),
       functor_type{out, in, weights, oriented_for(weights, fast.fast_is_cols), boundary,
                    weights.is_star(), halo_shape, static_cast<int>(tiles_across),
                    placement.level, in_left, out_left, fast});

@@ -30,5 +30,17 @@ constexpr TileLaunchShape tile_launch_shape() {
   return runs_on_host<ExecSpace>() ? TileLaunchShape{1, 1} : TileLaunchShape{8, 32};
 }
 
+/// The team policy of the 2-D tile kernels. On CUDA the launch bounds let the compiler budget
+/// registers for MinBlocks teams of 256 threads per multiprocessor: these kernels are bound by
+/// memory latency, so occupancy buys bytes in flight. Host backends ignore launch bounds.
+template <class ExecSpace, unsigned MinBlocks>
+using TilePolicy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<256, MinBlocks>>;
+
+template <unsigned MinBlocks, class ExecSpace>
+TilePolicy<ExecSpace, MinBlocks> tile_policy(const ExecSpace& space, int league) {
+  constexpr TileLaunchShape shape = tile_launch_shape<ExecSpace>();
+  return TilePolicy<ExecSpace, MinBlocks>(space, league, shape.team_size, shape.vector_length);
+}
+
 }  // namespace Impl
 }  // namespace KokkosTile
