@@ -49,7 +49,12 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   const bool out_left = leftmost_index_is_contiguous(out);
   const int r = weights.radius();
   // Lanes walking down a column of the halo tile need the padded pitch to avoid bank conflicts.
-  const TileShape2D halo_shape{tile_rows + 2 * r, tile_cols + 2 * r, in_left || out_left ? 1 : 0};
+  // The fast index's margin is rounded up to whole 16-byte packets for the fast path (the general
+  // path uses the first 2 r of it).
+  const int fast_margin = FastRadius > 0 ? stencil_fast_margin<T>(r) : r;
+  const int margin = std::max(r, fast_margin);
+  const TileShape2D halo_shape{tile_rows + 2 * margin, tile_cols + 2 * margin,
+                               in_left || out_left ? 1 : 0};
   using functor_type = StencilTiled<ExecSpace, OutView, InView, T, FastRadius>;
   const ScratchPlacement placement =
       place_team_scratch(call, space, functor_type::tile_type::scratch_bytes(halo_shape));
@@ -67,11 +72,15 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
                 std::max(in_slow, out_slow) * (stencil_fast_edge + 2 * r + 1) <= INT_MAX;
   fast.in_slow = fast.usable ? static_cast<int>(in_slow) : 0;
   fast.out_slow = fast.usable ? static_cast<int>(out_slow) : 0;
+  constexpr int V = stencil_packet_width<T>();
+  fast.packets = fast.usable && !runs_on_host<ExecSpace>() && V > 1 && in_slow % V == 0 &&
+                 reinterpret_cast<std::uintptr_t>(in.data()) % 16 == 0;
 
   Kokkos::parallel_for(
       call, with_scratch(tile_policy<4>(space, league), placement),
       functor_type{out, in, weights, oriented_for(weights, fast.fast_is_cols), boundary,
-                   weights.is_star(), halo_shape, static_cast<int>(tiles_across),
+                   weights.is_star(), halo_shape, tile_rows, tile_cols,
+                   static_cast<int>(tiles_across),
                    placement.level, in_left, out_left, fast});
 }
 

@@ -108,7 +108,7 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
                  reinterpret_cast<std::uintptr_t>(b.data()) % 16 == 0;
   // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
   // col), so b's leftmost index is the tile's column).
-  Kokkos::parallel_for(call, with_scratch(tile_policy<5>(space, league), placement),
+  Kokkos::parallel_for(call, with_scratch(tile_policy<1>(space, league), placement),
                        functor_type{b, a, shape, static_cast<int>(tiles_across), placement.level,
                                     a_left, !b_left, fast});
 }
@@ -191,7 +191,7 @@ void transpose(const ExecSpace& space, const AView& a, const TransposeOptions& o
   const std::int64_t tiles_across = Impl::ceil_div(a.extent(0), shape.rows);
   const int league = Impl::checked_league_size(call, tiles_across * tiles_across);
   const bool a_left = Impl::leftmost_index_is_contiguous(a);
-  Kokkos::parallel_for(call, with_scratch(Impl::tile_policy<5>(space, league), placement),
+  Kokkos::parallel_for(call, with_scratch(Impl::tile_policy<1>(space, league), placement),
                        functor_type{a, shape, static_cast<int>(tiles_across), placement.level,
                                     a_left, !a_left});
 }

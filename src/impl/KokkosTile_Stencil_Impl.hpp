@@ -83,6 +83,25 @@ struct StencilFastPath {
   bool fast_is_cols = true;   // the contiguous index of in and out is the column index
   int in_slow = 0;            // stride of in along its slow index
   int out_slow = 0;           // stride of out along its slow index
+  bool packets = false;       // halo rows may be loaded in aligned 16-byte packets
+};
+
+/// Elements of T per 16-byte packet, or 1 when T does not divide 16 bytes.
+template <class T>
+constexpr int stencil_packet_width() {
+  return (sizeof(T) <= 8 && 16 % sizeof(T) == 0) ? static_cast<int>(16 / sizeof(T)) : 1;
+}
+
+/// Halo columns on each side of the fast index: the radius, rounded up to whole packets.
+template <class T>
+constexpr int stencil_fast_margin(int radius) {
+  constexpr int V = stencil_packet_width<T>();
+  return (radius + V - 1) / V * V;
+}
+
+template <class T, int V>
+struct alignas(V > 1 ? sizeof(T) * V : alignof(T)) StencilPacket {
+  T v[V];
 };
 
 /// Output tile edge of the fast path: 64 x 64 outputs per team, so that each of 256 threads has
@@ -100,7 +119,9 @@ struct StencilTiled {
   Stencil2D<T> oriented;  // stencil with di along the slow index, dj along the fast one
   BoundaryCondition<T> boundary;
   bool star;
-  TileShape2D halo_shape;  // output tile plus the halo
+  TileShape2D halo_shape;  // scratch for the output tile plus its halo (at least `radius` wide)
+  int tile_rows;
+  int tile_cols;
   int tiles_across;
   int level;
   bool load_lanes_on_rows;
@@ -109,7 +130,6 @@ struct StencilTiled {
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     const int r = stencil.radius();
-    const int tile_rows = halo_shape.rows - 2 * r, tile_cols = halo_shape.cols - 2 * r;
     const tile_type halo(team, level, halo_shape);
     const std::int64_t row0 = std::int64_t(team.league_rank() / tiles_across) * tile_rows;
     const std::int64_t col0 = std::int64_t(team.league_rank() % tiles_across) * tile_cols;
@@ -117,12 +137,25 @@ struct StencilTiled {
     const int cols = clipped_count(out.extent(1), col0, tile_cols);
 
     if constexpr (FastRadius > 0) {
-      const bool interior = row0 >= r && col0 >= r &&
-                            row0 + tile_rows + r <= std::int64_t(in.extent(0)) &&
-                            col0 + tile_cols + r <= std::int64_t(in.extent(1));
-      if (fast.usable && interior && rows == stencil_fast_edge && cols == stencil_fast_edge) {
-        interior_tile(team, halo.storage().data(), &in(row0 - r, col0 - r), &out(row0, col0));
-        return;
+      if (fast.usable && rows == stencil_fast_edge && cols == stencil_fast_edge) {
+        // (slow, fast) coordinates of the tile; the halo is `margin` wide along the fast index.
+        constexpr int V = stencil_packet_width<T>();
+        const int margin = fast.packets ? stencil_fast_margin<T>(FastRadius) : FastRadius;
+        const std::int64_t slow0 = fast.fast_is_cols ? row0 : col0;
+        const std::int64_t fast0 = fast.fast_is_cols ? col0 : row0;
+        const std::int64_t slow_extent = fast.fast_is_cols ? in.extent(0) : in.extent(1);
+        const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
+        if (slow0 >= r && slow0 + stencil_fast_edge + r <= slow_extent && fast0 >= margin &&
+            fast0 + stencil_fast_edge + margin <= fast_extent) {
+          const T* in_tile = fast.fast_is_cols ? &in(row0 - r, col0 - margin)
+                                               : &in(row0 - margin, col0 - r);
+          if (fast.packets) {
+            interior_tile<V>(team, halo.storage().data(), in_tile, &out(row0, col0));
+          } else {
+            interior_tile<1>(team, halo.storage().data(), in_tile, &out(row0, col0));
+          }
+          return;
+        }
       }
     }
     team_for_each_2d(team, rows + 2 * r, cols + 2 * r, load_lanes_on_rows, [&](int a, int b) {
@@ -137,34 +170,46 @@ struct StencilTiled {
 
   /// A tile whose halo lies inside the grid, unit-stride fast indices: flat team loops with
   /// compile-time extents (no boundary tests, no nested ranges), 32-bit offsets from per-tile base
-  /// pointers, the halo kept in (slow, fast) orientation and the taps unrolled.
+  /// pointers, the halo kept in (slow, fast) orientation and the taps unrolled. With V > 1 the
+  /// halo rows are read in aligned V-element packets, their margin rounded up to whole packets.
+  template <int V>
   KOKKOS_INLINE_FUNCTION void interior_tile(const member_type& team, T* halo, const T* in_tile,
                                             T* out_tile) const {
-    constexpr int R = FastRadius, E = stencil_fast_edge, W = E + 2 * R;
+    constexpr int R = FastRadius, E = stencil_fast_edge;
+    constexpr int margin = V > 1 ? stencil_fast_margin<T>(R) : R;
+    constexpr int row_packets = (E + 2 * margin) / V, rows = E + 2 * R;
+    using packet = StencilPacket<T, V>;
     const int pitch = halo_shape.pitch();
     const int in_slow = fast.in_slow, out_slow = fast.out_slow;
-    // Eight loads in flight per thread: enough to cover latency at the occupancy that the
+    // Eight packets in flight per thread: enough to cover latency at the occupancy that the
     // registers allow (more raise register use and lower occupancy by as much).
     team_staged_copy<8>(
-        team, W * W, [&](int k) { return in_tile[(k / W) * in_slow + k % W]; },
-        [&](int k, const T& v) { halo[(k / W) * pitch + k % W] = v; });
+        team, rows * row_packets,
+        [&](int k) {
+          return *reinterpret_cast<const packet*>(in_tile + (k / row_packets) * in_slow +
+                                                  (k % row_packets) * V);
+        },
+        [&](int k, const packet& p) {
+          T* row = halo + (k / row_packets) * pitch + (k % row_packets) * V;
+          for (int e = 0; e < V; ++e) row[e] = p.v[e];
+        });
     team.team_barrier();
     if (star) {
-      interior_outputs<true>(team, halo, out_tile, pitch, out_slow);
+      interior_outputs<true, margin>(team, halo, out_tile, pitch, out_slow);
     } else {
-      interior_outputs<false>(team, halo, out_tile, pitch, out_slow);
+      interior_outputs<false, margin>(team, halo, out_tile, pitch, out_slow);
     }
   }
 
   /// out = taps over the staged halo; Star skips the off-axis taps at compile time. Taps are
   /// constant offsets from the output's center pointer.
-  template <bool Star>
+  template <bool Star, int Margin>
   KOKKOS_INLINE_FUNCTION void interior_outputs(const member_type& team, const T* halo, T* out_tile,
                                                int pitch, int out_slow) const {
     constexpr int R = FastRadius, E = stencil_fast_edge;
     Kokkos::parallel_for(Kokkos::TeamVectorRange(team, E * E), [&](int k) {
       const int s = k / E, f = k % E;
-      const T* center = halo + (s + R) * pitch + (f + R);
+      const T* center = halo + (s + R) * pitch + (f + Margin);
       T sum = oriented.weight(0, 0) * center[0];
       for (int ds = -R; ds <= R; ++ds) {
         for (int df = -R; df <= R; ++df) {
