@@ -1,7 +1,8 @@
 // KokkosTile::reverse (both scratch forms) and reverse_copy against what a Kokkos user would run
-// instead: Kokkos::deep_copy of the same bytes (the copy bandwidth ceiling; cudaMemcpy on CUDA), a plain parallel_for
-// that swaps mirrored elements, Kokkos::Experimental::reverse, and KokkosBlas::scal(y, 1, x) when
-// Kokkos Kernels is found. Every variant reads n and writes n elements.
+// instead: Kokkos::deep_copy of the same bytes (the copy bandwidth ceiling; cudaMemcpy on CUDA), a
+// plain parallel_for that swaps mirrored elements, Kokkos::Experimental::reverse, and
+// KokkosBlas::scal(y, 1, x) when Kokkos Kernels is found. Every variant reads n and writes n
+// elements.
 #include <KokkosTile_Reverse.hpp>
 #include <Kokkos_StdAlgorithms.hpp>
 #ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS

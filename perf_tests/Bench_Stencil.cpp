@@ -9,14 +9,17 @@ namespace {
 
 template <class Space>
 std::int64_t stencil_edge(const Config& config) {
-  if (config.smoke) return 61;
+  if (config.smoke)
+    return 61;
   return is_host_space<Space>() ? 4096 : 8192;
 }
 
 template <class T>
 KokkosTile::Stencil2D<T> make_stencil(const std::string& name) {
-  if (name == "stencil_5pt") return KokkosTile::Stencil2D<T>::five_point(T(-4), T(1));
-  if (name == "stencil_9pt") return KokkosTile::Stencil2D<T>::nine_point(T(-5), T(4) / 3, T(-1) / 12);
+  if (name == "stencil_5pt")
+    return KokkosTile::Stencil2D<T>::five_point(T(-4), T(1));
+  if (name == "stencil_9pt")
+    return KokkosTile::Stencil2D<T>::nine_point(T(-5), T(4) / 3, T(-1) / 12);
   return KokkosTile::Stencil2D<T>::box(2, std::vector<T>(25, T(1) / 25));
 }
 
@@ -29,22 +32,21 @@ void register_stencil_for(const Config& config) {
   for (const std::string algorithm : {"stencil_5pt", "stencil_9pt", "stencil_box5x5"}) {
     register_copy_baselines<Space, T>(algorithm, label, edge * edge, config);
     for (const auto& named : std::vector<std::pair<std::string, KokkosTile::StencilOptions>>{
-             {"kokkostile_tiled", {}},
-             {"kokkostile_naive", {KokkosTile::StencilVariant::naive}}}) {
+             {"kokkostile_tiled", {}}, {"kokkostile_naive", {KokkosTile::StencilVariant::naive}}}) {
       const KokkosTile::StencilOptions options = named.second;
-      register_benchmark(
-          benchmark_name<Space, T>(algorithm, named.first, label), config,
-          [=](benchmark::State& state) {
-            const Space space;
-            grid in("in", edge, edge), out("out", edge, edge);
-            Kokkos::View<T*, typename Space::memory_space> flat(in.data(), edge * edge);
-            fill_pattern(space, flat);
-            const auto weights = make_stencil<T>(algorithm);
-            const auto boundary = KokkosTile::BoundaryCondition<T>::clamp();
-            time_memory_bound(state, space, bytes, [&] {
-              KokkosTile::stencil(space, out, in, weights, boundary, options);
-            });
-          });
+      register_benchmark(benchmark_name<Space, T>(algorithm, named.first, label), config,
+                         [=](benchmark::State& state) {
+                           const Space space;
+                           grid in("in", edge, edge), out("out", edge, edge);
+                           Kokkos::View<T*, typename Space::memory_space> flat(in.data(),
+                                                                               edge * edge);
+                           fill_pattern(space, flat);
+                           const auto weights = make_stencil<T>(algorithm);
+                           const auto boundary = KokkosTile::BoundaryCondition<T>::clamp();
+                           time_memory_bound(state, space, bytes, [&] {
+                             KokkosTile::stencil(space, out, in, weights, boundary, options);
+                           });
+                         });
     }
   }
 }

@@ -19,8 +19,10 @@ struct Shape {
 
 template <class Space>
 std::vector<Shape> transpose_shapes(const Config& config) {
-  if (config.smoke) return {{67, 45}};
-  if (is_host_space<Space>()) return {{4096, 4096}, {8192, 2048}};
+  if (config.smoke)
+    return {{67, 45}};
+  if (is_host_space<Space>())
+    return {{4096, 4096}, {8192, 2048}};
   return {{8192, 8192}, {16384, 4096}};
 }
 
@@ -76,9 +78,8 @@ void register_transpose_for(const Config& config) {
       KokkosTile::transpose(s, b, a, {TransposeVariant::tiled_padded, 64});
     });
     if (shape.rows == shape.cols) {
-      add("kokkostile_in_place", [](const Space& s, const right&, const right& a) {
-        KokkosTile::transpose(s, a);
-      });
+      add("kokkostile_in_place",
+          [](const Space& s, const right&, const right& a) { KokkosTile::transpose(s, a); });
     }
     add("deep_copy_left_to_right", [](const Space& s, const right& b, const right& a) {
       // b seen as a LayoutLeft rows x cols matrix: copying a into it puts every element at its

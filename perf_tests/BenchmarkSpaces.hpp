@@ -47,15 +47,19 @@ constexpr bool is_host_space() {
 /// Element counts for memory-bound 1-D work: well past the last-level cache.
 template <class Space>
 std::vector<std::int64_t> stream_extents(const Config& config) {
-  if (config.smoke) return {4099};
-  if (is_host_space<Space>()) return {std::int64_t{1} << 20, std::int64_t{1} << 24};
+  if (config.smoke)
+    return {4099};
+  if (is_host_space<Space>())
+    return {std::int64_t{1} << 20, std::int64_t{1} << 24};
   return {std::int64_t{1} << 24, std::int64_t{1} << 26, std::int64_t{1} << 28};
 }
 
 template <class T>
 const char* scalar_name() {
-  if constexpr (std::is_same_v<T, float>) return "float";
-  if constexpr (std::is_same_v<T, double>) return "double";
+  if constexpr (std::is_same_v<T, float>)
+    return "float";
+  if constexpr (std::is_same_v<T, double>)
+    return "double";
   return "other";
 }
 
@@ -79,8 +83,8 @@ template <class Space, class ViewType>
 void fill_pattern(const Space& space, const ViewType& view) {
   using T = typename ViewType::non_const_value_type;
   Kokkos::parallel_for(
-      "KokkosTileBench::fill_pattern",
-      Kokkos::RangePolicy<Space>(space, 0, view.extent(0)), KOKKOS_LAMBDA(std::int64_t i) {
+      "KokkosTileBench::fill_pattern", Kokkos::RangePolicy<Space>(space, 0, view.extent(0)),
+      KOKKOS_LAMBDA(std::int64_t i) {
         const std::uint32_t hash = static_cast<std::uint32_t>(i) * 2654435761u;
         view(i) = static_cast<T>(1 + (hash >> 8) % 1000);
       });
@@ -109,7 +113,8 @@ benchmark::internal::Benchmark* register_benchmark(const std::string& name, cons
                                                    Lambda&& body) {
   auto* bench = benchmark::RegisterBenchmark(name.c_str(), std::forward<Lambda>(body));
   bench->UseRealTime()->Unit(benchmark::kMillisecond);
-  if (config.smoke) bench->Iterations(2);
+  if (config.smoke)
+    bench->Iterations(2);
   return bench;
 }
 

@@ -17,7 +17,7 @@ namespace KokkosTileBench {
 void register_reverse_benchmarks(const Config& config);
 void register_transpose_benchmarks(const Config& config);
 void register_stencil_benchmarks(const Config& config);
-}
+}  // namespace KokkosTileBench
 
 namespace {
 
@@ -43,9 +43,8 @@ void add_context() {
   cudaDeviceProp properties{};
   if (cudaGetDeviceProperties(&properties, Kokkos::Cuda().cuda_device()) == cudaSuccess) {
     benchmark::AddCustomContext("gpu", properties.name);
-    benchmark::AddCustomContext(
-        "gpu_compute_capability",
-        std::to_string(properties.major) + "." + std::to_string(properties.minor));
+    benchmark::AddCustomContext("gpu_compute_capability", std::to_string(properties.major) + "." +
+                                                              std::to_string(properties.minor));
   }
 #endif
 }
@@ -65,7 +64,8 @@ int main(int argc, char* argv[]) {
   }
   int benchmark_argc = static_cast<int>(args.size());
   benchmark::Initialize(&benchmark_argc, args.data());
-  if (benchmark::ReportUnrecognizedArguments(benchmark_argc, args.data())) return 1;
+  if (benchmark::ReportUnrecognizedArguments(benchmark_argc, args.data()))
+    return 1;
 
   add_context();
   KokkosTileBench::register_reverse_benchmarks(config);

@@ -28,7 +28,8 @@ namespace Impl {
 inline const char* file_basename(const char* path) {
   const char* base = path;
   for (const char* p = path; *p != '\0'; ++p) {
-    if (*p == '/' || *p == '\\') base = p + 1;
+    if (*p == '/' || *p == '\\')
+      base = p + 1;
   }
   return base;
 }
@@ -46,12 +47,12 @@ template <class Error>
 
 /// KOKKOSTILE_EXPECT(condition, ErrorType, call, message << stream << expression): throws ErrorType
 /// with "call: message [file:line]" when condition is false.
-#define KOKKOSTILE_EXPECT(condition, ErrorType, call, streamed_message)                    \
-  do {                                                                                     \
-    if (!(condition)) {                                                                    \
-      std::ostringstream kokkostile_expect_stream_;                                        \
-      kokkostile_expect_stream_ << streamed_message;                                       \
-      ::KokkosTile::Impl::throw_with_location<ErrorType>(                                  \
-          (call), kokkostile_expect_stream_.str(), __FILE__, __LINE__);                    \
-    }                                                                                      \
+#define KOKKOSTILE_EXPECT(condition, ErrorType, call, streamed_message)                           \
+  do {                                                                                            \
+    if (!(condition)) {                                                                           \
+      std::ostringstream kokkostile_expect_stream_;                                               \
+      kokkostile_expect_stream_ << streamed_message;                                              \
+      ::KokkosTile::Impl::throw_with_location<ErrorType>((call), kokkostile_expect_stream_.str(), \
+                                                         __FILE__, __LINE__);                     \
+    }                                                                                             \
   } while (false)

@@ -41,7 +41,8 @@ constexpr void check_reversible_view() {
 }
 
 inline std::size_t checked_chunk(const std::string& call, std::size_t chunk) {
-  if (chunk == 0) return default_reverse_chunk;
+  if (chunk == 0)
+    return default_reverse_chunk;
   KOKKOSTILE_EXPECT(chunk <= static_cast<std::size_t>(INT_MAX), InvalidArgument, call,
                     "a chunk of " << chunk << " elements is larger than the limit " << INT_MAX);
   return chunk;
@@ -61,12 +62,12 @@ void launch_reverse(const std::string& call, const ExecSpace& space, const ViewT
   const ScratchPlacement placement = place_team_scratch(call, space, bytes);
   const auto extent = static_cast<std::int64_t>(view.extent(0));
   const int league = checked_league_size(call, ceil_div(extent / 2, chunk));
-  if (league == 0) return;
+  if (league == 0)
+    return;
 
   const Kokkos::TeamPolicy<ExecSpace> policy(space, league, default_team_size<ExecSpace>());
-  Kokkos::parallel_for(
-      call, with_scratch(policy, placement),
-      functor_type{view, extent, static_cast<int>(chunk), placement.level});
+  Kokkos::parallel_for(call, with_scratch(policy, placement),
+                       functor_type{view, extent, static_cast<int>(chunk), placement.level});
 }
 
 }  // namespace Impl
@@ -111,12 +112,13 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
   const std::string call = "KokkosTile::reverse_copy";
   Impl::check_reversible_view<ExecSpace, SrcView>();
   Impl::check_reversible_view<ExecSpace, DstView>();
-  static_assert(std::is_assignable_v<typename DstView::reference_type,
-                                     typename SrcView::const_value_type>,
-                "KokkosTile::reverse_copy: src elements cannot be assigned to dst elements");
+  static_assert(
+      std::is_assignable_v<typename DstView::reference_type, typename SrcView::const_value_type>,
+      "KokkosTile::reverse_copy: src elements cannot be assigned to dst elements");
   KOKKOSTILE_EXPECT(src.extent(0) == dst.extent(0), InvalidArgument, call,
                     "src has " << src.extent(0) << " elements but dst has " << dst.extent(0));
-  if (src.extent(0) == 0) return;
+  if (src.extent(0) == 0)
+    return;
   KOKKOSTILE_EXPECT(!Impl::views_overlap(src, dst), InvalidArgument, call,
                     "src and dst overlap in memory (" << src.extent(0)
                                                       << " elements); use KokkosTile::reverse "
@@ -124,18 +126,16 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
   chunk = Impl::checked_chunk(call, chunk);
 
   using functor_type = Impl::ReverseCopy<ExecSpace, SrcView, DstView>;
-  const ScratchPlacement placement = place_team_scratch(
-      call, space, functor_type::chunk_tile::scratch_bytes(chunk));
+  const ScratchPlacement placement =
+      place_team_scratch(call, space, functor_type::chunk_tile::scratch_bytes(chunk));
   const int league = Impl::checked_league_size(
       call, Impl::ceil_div(static_cast<std::int64_t>(src.extent(0)), chunk));
-  const Kokkos::TeamPolicy<ExecSpace> policy(space, league,
-                                             Impl::default_team_size<ExecSpace>());
+  const Kokkos::TeamPolicy<ExecSpace> policy(space, league, Impl::default_team_size<ExecSpace>());
   Kokkos::parallel_for(call, with_scratch(policy, placement),
                        functor_type{src, dst, static_cast<int>(chunk), placement.level});
 }
 
-template <class SrcView, class DstView,
-          std::enable_if_t<Kokkos::is_view<SrcView>::value, int> = 0>
+template <class SrcView, class DstView, std::enable_if_t<Kokkos::is_view<SrcView>::value, int> = 0>
 void reverse_copy(const SrcView& src, const DstView& dst, std::size_t chunk = 0) {
   reverse_copy(typename DstView::execution_space{}, src, dst, chunk);
 }

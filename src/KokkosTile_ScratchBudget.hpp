@@ -63,13 +63,14 @@ template <class ExecSpace>
 ScratchPlacement place_team_scratch(const std::string& call, const ExecSpace& space,
                                     std::size_t bytes_per_team) {
   const std::size_t level0 = scratch_capacity(space, 0);
-  if (bytes_per_team <= level0) return {0, bytes_per_team};
+  if (bytes_per_team <= level0)
+    return {0, bytes_per_team};
   const std::size_t level1 = scratch_capacity(space, 1);
   KOKKOSTILE_EXPECT(bytes_per_team <= level1, ResourceError, call,
-                    "scratch tiles need " << bytes_per_team
-                                          << " bytes per team, more than level 0 allows ("
-                                          << level0 << " bytes) and level 1 allows (" << level1
-                                          << " bytes) on " << ExecSpace::name());
+                    "scratch tiles need "
+                        << bytes_per_team << " bytes per team, more than level 0 allows (" << level0
+                        << " bytes) and level 1 allows (" << level1 << " bytes) on "
+                        << ExecSpace::name());
   return {1, bytes_per_team};
 }
 
@@ -77,9 +78,9 @@ ScratchPlacement place_team_scratch(const std::string& call, const ExecSpace& sp
 template <class... PolicyArgs>
 Kokkos::TeamPolicy<PolicyArgs...> with_scratch(Kokkos::TeamPolicy<PolicyArgs...> policy,
                                                const ScratchPlacement& placement) {
-  if (placement.bytes == 0) return policy;
-  return policy.set_scratch_size(placement.level,
-                                 Kokkos::PerTeam(placement.bytes));
+  if (placement.bytes == 0)
+    return policy;
+  return policy.set_scratch_size(placement.level, Kokkos::PerTeam(placement.bytes));
 }
 
 }  // namespace KokkosTile

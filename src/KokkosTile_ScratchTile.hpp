@@ -62,8 +62,7 @@ class Tile1D {
   using value_type = T;
   using execution_space = ExecSpace;
   using scratch_space = typename ExecSpace::scratch_memory_space;
-  using storage_type =
-      Kokkos::View<T*, scratch_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  using storage_type = Kokkos::View<T*, scratch_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
   static std::size_t scratch_bytes(std::size_t extent) { return storage_type::shmem_size(extent); }
 

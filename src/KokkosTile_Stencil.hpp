@@ -33,7 +33,8 @@ namespace Impl {
 /// The stencil with its first offset along the Views' slow index (transposed for LayoutLeft).
 template <class T>
 Stencil2D<T> oriented_for(const Stencil2D<T>& weights, bool fast_is_cols) {
-  if (fast_is_cols) return weights;
+  if (fast_is_cols)
+    return weights;
   Stencil2D<T> transposed(weights.radius());
   for (int di = -weights.radius(); di <= weights.radius(); ++di)
     for (int dj = -weights.radius(); dj <= weights.radius(); ++dj)
@@ -80,8 +81,7 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
       call, with_scratch(tile_policy<4>(space, league), placement),
       functor_type{out, in, weights, oriented_for(weights, fast.fast_is_cols), boundary,
                    weights.is_star(), halo_shape, tile_rows, tile_cols,
-                   static_cast<int>(tiles_across),
-                   placement.level, in_left, out_left, fast});
+                   static_cast<int>(tiles_across), placement.level, in_left, out_left, fast});
 }
 
 }  // namespace Impl
@@ -108,27 +108,28 @@ void stencil(const ExecSpace& space, const OutView& out, const InView& in,
                 "KokkosTile::stencil: the Views' element type must be the weights' type");
   static_assert(std::is_same_v<typename OutView::value_type, T>,
                 "KokkosTile::stencil: the output View must not be const");
-  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename OutView::memory_space>::accessible &&
-                    Kokkos::SpaceAccessibility<ExecSpace, typename InView::memory_space>::accessible,
-                "KokkosTile::stencil: the execution space cannot access the Views' memory");
+  static_assert(
+      Kokkos::SpaceAccessibility<ExecSpace, typename OutView::memory_space>::accessible &&
+          Kokkos::SpaceAccessibility<ExecSpace, typename InView::memory_space>::accessible,
+      "KokkosTile::stencil: the execution space cannot access the Views' memory");
   const bool naive = options.variant == StencilVariant::naive;
   const std::string call = naive ? "KokkosTile::stencil<naive>" : "KokkosTile::stencil<tiled>";
-  KOKKOSTILE_EXPECT(out.extent(0) == in.extent(0) && out.extent(1) == in.extent(1),
-                    InvalidArgument, call,
+  KOKKOSTILE_EXPECT(out.extent(0) == in.extent(0) && out.extent(1) == in.extent(1), InvalidArgument,
+                    call,
                     "in is " << in.extent(0) << " x " << in.extent(1) << " but out is "
                              << out.extent(0) << " x " << out.extent(1));
   KOKKOSTILE_EXPECT(!Impl::views_overlap(in, out), InvalidArgument, call,
                     "in and out overlap in memory; a stencil needs a separate output");
-  if (in.extent(0) == 0 || in.extent(1) == 0) return;
+  if (in.extent(0) == 0 || in.extent(1) == 0)
+    return;
 
   if (naive) {
     const bool out_left = Impl::leftmost_index_is_contiguous(out);
     const std::int64_t count = static_cast<std::int64_t>(in.extent(0)) * in.extent(1);
     const std::int64_t fast_extent = out_left ? out.extent(0) : out.extent(1);
-    Kokkos::parallel_for(
-        call, Kokkos::RangePolicy<ExecSpace>(space, 0, count),
-        Impl::StencilNaive<OutView, InView, T>{out, in, weights, boundary, weights.is_star(), fast_extent,
-                                               out_left});
+    Kokkos::parallel_for(call, Kokkos::RangePolicy<ExecSpace>(space, 0, count),
+                         Impl::StencilNaive<OutView, InView, T>{
+                             out, in, weights, boundary, weights.is_star(), fast_extent, out_left});
     return;
   }
 
@@ -141,9 +142,15 @@ void stencil(const ExecSpace& space, const OutView& out, const InView& in,
                     InvalidArgument, call,
                     "tile " << tile_rows << " x " << tile_cols << " is outside [1, 4096]^2");
   switch (weights.radius()) {
-    case 1: Impl::launch_stencil_tiled<1>(call, space, out, in, weights, boundary, tile_rows, tile_cols); break;
-    case 2: Impl::launch_stencil_tiled<2>(call, space, out, in, weights, boundary, tile_rows, tile_cols); break;
-    default: Impl::launch_stencil_tiled<0>(call, space, out, in, weights, boundary, tile_rows, tile_cols); break;
+    case 1:
+      Impl::launch_stencil_tiled<1>(call, space, out, in, weights, boundary, tile_rows, tile_cols);
+      break;
+    case 2:
+      Impl::launch_stencil_tiled<2>(call, space, out, in, weights, boundary, tile_rows, tile_cols);
+      break;
+    default:
+      Impl::launch_stencil_tiled<0>(call, space, out, in, weights, boundary, tile_rows, tile_cols);
+      break;
   }
 }
 

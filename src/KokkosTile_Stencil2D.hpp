@@ -64,7 +64,8 @@ class Stencil2D {
   static Stencil2D box(int radius, const std::vector<T>& weights) {
     Stencil2D stencil(radius);
     const std::size_t width = 2 * radius + 1;
-    KOKKOSTILE_EXPECT(weights.size() == width * width, InvalidArgument, "KokkosTile::Stencil2D::box",
+    KOKKOSTILE_EXPECT(weights.size() == width * width, InvalidArgument,
+                      "KokkosTile::Stencil2D::box",
                       "a radius-" << radius << " box needs " << width * width << " weights, got "
                                   << weights.size());
     for (int di = -radius; di <= radius; ++di)
@@ -76,7 +77,8 @@ class Stencil2D {
   explicit Stencil2D(int radius) : radius_(radius) {
     KOKKOSTILE_EXPECT(radius >= 0 && radius <= max_radius, InvalidArgument, "KokkosTile::Stencil2D",
                       "radius " << radius << " is outside [0, " << max_radius << "]");
-    for (T& w : weights_) w = T(0);
+    for (T& w : weights_)
+      w = T(0);
   }
 
   void set(int di, int dj, T weight) {
@@ -96,7 +98,8 @@ class Stencil2D {
   bool is_star() const {
     for (int di = -radius_; di <= radius_; ++di)
       for (int dj = -radius_; dj <= radius_; ++dj)
-        if (di != 0 && dj != 0 && weight(di, dj) != T(0)) return false;
+        if (di != 0 && dj != 0 && weight(di, dj) != T(0))
+          return false;
     return true;
   }
 

@@ -45,10 +45,12 @@ KOKKOS_INLINE_FUNCTION void team_staged_copy(const TeamMember& team, int count, 
   Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rounds), [&](int k) {
     decltype(load(0)) values[Unroll] = {};
     for (int u = 0; u < Unroll; ++u) {
-      if (k + u * rounds < count) values[u] = load(k + u * rounds);
+      if (k + u * rounds < count)
+        values[u] = load(k + u * rounds);
     }
     for (int u = 0; u < Unroll; ++u) {
-      if (k + u * rounds < count) store(k + u * rounds, values[u]);
+      if (k + u * rounds < count)
+        store(k + u * rounds, values[u]);
     }
   });
 }

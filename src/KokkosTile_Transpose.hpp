@@ -40,10 +40,14 @@ struct TransposeOptions {
 
 inline const char* to_string(TransposeVariant variant) {
   switch (variant) {
-    case TransposeVariant::automatic: return "automatic";
-    case TransposeVariant::naive: return "naive";
-    case TransposeVariant::tiled: return "tiled";
-    case TransposeVariant::tiled_padded: return "tiled_padded";
+    case TransposeVariant::automatic:
+      return "automatic";
+    case TransposeVariant::naive:
+      return "naive";
+    case TransposeVariant::tiled:
+      return "tiled";
+    case TransposeVariant::tiled_padded:
+      return "tiled_padded";
   }
   return "unknown";
 }
@@ -62,7 +66,8 @@ constexpr void check_transposable_view() {
 
 template <class ExecSpace>
 TransposeVariant resolve(TransposeVariant variant) {
-  if (variant != TransposeVariant::automatic) return variant;
+  if (variant != TransposeVariant::automatic)
+    return variant;
   return runs_on_host<ExecSpace>() ? TransposeVariant::tiled : TransposeVariant::tiled_padded;
 }
 
@@ -108,7 +113,7 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
                  reinterpret_cast<std::uintptr_t>(b.data()) % 16 == 0;
   // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
   // col), so b's leftmost index is the tile's column).
-  Kokkos::parallel_for(call, with_scratch(tile_policy<1>(space, league), placement),
+  Kokkos::parallel_for(call, with_scratch(tile_policy<0>(space, league), placement),
                        functor_type{b, a, shape, static_cast<int>(tiles_across), placement.level,
                                     a_left, !b_left, fast});
 }
@@ -124,20 +129,20 @@ void transpose(const ExecSpace& space, const BView& b, const AView& a,
   Impl::check_transposable_view<ExecSpace, BView>();
   static_assert(std::is_same_v<typename BView::value_type, typename BView::non_const_value_type>,
                 "KokkosTile::transpose: the output View must not be const");
-  static_assert(std::is_assignable_v<typename BView::reference_type,
-                                     typename AView::const_value_type>,
-                "KokkosTile::transpose: a's elements cannot be assigned to b's");
+  static_assert(
+      std::is_assignable_v<typename BView::reference_type, typename AView::const_value_type>,
+      "KokkosTile::transpose: a's elements cannot be assigned to b's");
   const TransposeVariant variant = Impl::resolve<ExecSpace>(options.variant);
   const std::string call = std::string("KokkosTile::transpose<") + to_string(variant) + ">";
-  KOKKOSTILE_EXPECT(b.extent(0) == a.extent(1) && b.extent(1) == a.extent(0), InvalidArgument,
-                    call,
+  KOKKOSTILE_EXPECT(b.extent(0) == a.extent(1) && b.extent(1) == a.extent(0), InvalidArgument, call,
                     "a is " << a.extent(0) << " x " << a.extent(1) << " so b must be "
                             << a.extent(1) << " x " << a.extent(0) << ", but b is " << b.extent(0)
                             << " x " << b.extent(1));
   KOKKOSTILE_EXPECT(!Impl::views_overlap(a, b), InvalidArgument, call,
                     "a and b overlap in memory; use KokkosTile::transpose(a) to transpose a "
                     "square matrix in place");
-  if (a.extent(0) == 0 || a.extent(1) == 0) return;
+  if (a.extent(0) == 0 || a.extent(1) == 0)
+    return;
 
   if (variant == TransposeVariant::naive) {
     const bool b_left = Impl::leftmost_index_is_contiguous(b);
@@ -149,9 +154,15 @@ void transpose(const ExecSpace& space, const BView& b, const AView& a,
   }
   const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, options, variant);
   switch (shape.rows) {  // tile edges with a compiled fast path for full tiles
-    case 32: Impl::launch_transpose_tiled<32>(call, space, b, a, shape); break;
-    case 64: Impl::launch_transpose_tiled<64>(call, space, b, a, shape); break;
-    default: Impl::launch_transpose_tiled<0>(call, space, b, a, shape); break;
+    case 32:
+      Impl::launch_transpose_tiled<32>(call, space, b, a, shape);
+      break;
+    case 64:
+      Impl::launch_transpose_tiled<64>(call, space, b, a, shape);
+      break;
+    default:
+      Impl::launch_transpose_tiled<0>(call, space, b, a, shape);
+      break;
   }
 }
 
@@ -172,28 +183,30 @@ void transpose(const ExecSpace& space, const AView& a, const TransposeOptions& o
   TransposeVariant variant = Impl::resolve<ExecSpace>(options.variant);
   // In place always goes through tiles: a naive in-place swap would race unless half the threads
   // idle; `naive` is served by the unpadded tile.
-  if (variant == TransposeVariant::naive) variant = TransposeVariant::tiled;
+  if (variant == TransposeVariant::naive)
+    variant = TransposeVariant::tiled;
   const std::string call =
       std::string("KokkosTile::transpose<in_place,") + to_string(variant) + ">";
   KOKKOSTILE_EXPECT(a.extent(0) == a.extent(1), InvalidArgument, call,
-                    "an in-place transpose needs a square matrix, but a is "
-                        << a.extent(0) << " x " << a.extent(1));
-  if (a.extent(0) == 0) return;
+                    "an in-place transpose needs a square matrix, but a is " << a.extent(0) << " x "
+                                                                             << a.extent(1));
+  if (a.extent(0) == 0)
+    return;
 
   // Two tiles per team, through the general (nested-range) path: 32 x 32 keeps both in level 0.
   TransposeOptions in_place_options = options;
-  if (in_place_options.tile == 0) in_place_options.tile = 32;
-  const TileShape2D shape =
-      Impl::transpose_tile_shape<ExecSpace>(call, in_place_options, variant);
+  if (in_place_options.tile == 0)
+    in_place_options.tile = 32;
+  const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, in_place_options, variant);
   using functor_type = Impl::TransposeInPlace<ExecSpace, AView>;
-  const ScratchPlacement placement = place_team_scratch(
-      call, space, 2 * functor_type::tile_type::scratch_bytes(shape));
+  const ScratchPlacement placement =
+      place_team_scratch(call, space, 2 * functor_type::tile_type::scratch_bytes(shape));
   const std::int64_t tiles_across = Impl::ceil_div(a.extent(0), shape.rows);
   const int league = Impl::checked_league_size(call, tiles_across * tiles_across);
   const bool a_left = Impl::leftmost_index_is_contiguous(a);
-  Kokkos::parallel_for(call, with_scratch(Impl::tile_policy<1>(space, league), placement),
-                       functor_type{a, shape, static_cast<int>(tiles_across), placement.level,
-                                    a_left, !a_left});
+  Kokkos::parallel_for(
+      call, with_scratch(Impl::tile_policy<0>(space, league), placement),
+      functor_type{a, shape, static_cast<int>(tiles_across), placement.level, a_left, !a_left});
 }
 
 template <class AView, std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0>

@@ -21,8 +21,8 @@ using MemorySpace = typename ExecSpace::memory_space;
 /// Extents that hit every edge case of tiles and chunks: empty, single, primes, tile multiples and
 /// their neighbours.
 inline const std::vector<std::int64_t>& edge_extents() {
-  static const std::vector<std::int64_t> extents = {0,   1,    2,    3,    5,     31,    32,
-                                                    33,  63,   64,   65,   127,   1000,  1021,
+  static const std::vector<std::int64_t> extents = {0,    1,    2,    3,    5,     31,    32,
+                                                    33,   63,   64,   65,   127,   1000,  1021,
                                                     1024, 1025, 2048, 4099, 65537, 100003};
   return extents;
 }
@@ -59,11 +59,13 @@ void fill_random(const HostView& view, std::uint64_t seed) {
     }
   };
   if constexpr (HostView::rank() == 1) {
-    for (std::size_t i = 0; i < view.extent(0); ++i) view(i) = draw();
+    for (std::size_t i = 0; i < view.extent(0); ++i)
+      view(i) = draw();
   } else {
     static_assert(HostView::rank() == 2, "fill_random handles rank 1 and 2");
     for (std::size_t i = 0; i < view.extent(0); ++i)
-      for (std::size_t j = 0; j < view.extent(1); ++j) view(i, j) = draw();
+      for (std::size_t j = 0; j < view.extent(1); ++j)
+        view(i, j) = draw();
   }
 }
 
@@ -105,7 +107,8 @@ auto fill_random_device(const ViewType& view, std::uint64_t seed) {
 /// Element-wise, bit-exact equality (NaN never equals anything, so a poisoned element fails).
 template <class T>
 ::testing::AssertionResult same_value(const T& expected, const T& actual) {
-  if (expected == actual) return ::testing::AssertionSuccess();
+  if (expected == actual)
+    return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "expected " << expected << ", got " << actual;
 }
 

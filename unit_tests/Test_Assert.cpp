@@ -12,7 +12,9 @@ void check_positive(int value) {
                     "value " << value << " is not positive");
 }
 
-TEST(Assert, PassingCheckDoesNotThrow) { EXPECT_NO_THROW(check_positive(1)); }
+TEST(Assert, PassingCheckDoesNotThrow) {
+  EXPECT_NO_THROW(check_positive(1));
+}
 
 TEST(Assert, FailingCheckNamesCallValueAndLocation) {
   try {
@@ -20,8 +22,9 @@ TEST(Assert, FailingCheckNamesCallValueAndLocation) {
     FAIL() << "no exception";
   } catch (const KokkosTile::InvalidArgument& error) {
     const std::string message = error.what();
-    EXPECT_EQ(message.rfind("KokkosTile::check_positive: value -3 is not positive [Test_Assert.cpp:", 0),
-              0u)
+    EXPECT_EQ(
+        message.rfind("KokkosTile::check_positive: value -3 is not positive [Test_Assert.cpp:", 0),
+        0u)
         << message;
   }
 }

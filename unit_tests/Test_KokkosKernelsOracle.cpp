@@ -25,7 +25,8 @@ TEST(KokkosKernelsOracle, DotMatchesHostReference) {
       magnitude += std::fabs(static_cast<long double>(host_x(i)) * host_y(i));
     }
     const double result = KokkosBlas::dot(ExecSpace(), x, y);
-    EXPECT_NEAR(result, static_cast<double>(reference), 1e-13 * static_cast<double>(magnitude) + 1e-300)
+    EXPECT_NEAR(result, static_cast<double>(reference),
+                1e-13 * static_cast<double>(magnitude) + 1e-300)
         << "extent " << extent;
   }
 }

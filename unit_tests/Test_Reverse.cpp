@@ -41,7 +41,8 @@ bool reverses_like_std_reverse(std::int64_t extent, std::uint64_t seed,
 
 TYPED_TEST(Reverse, RunTimeChunksMatchHostReference) {
   using T = TypeParam;
-  for (const std::size_t chunk : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{64}}) {
+  for (const std::size_t chunk :
+       {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{64}}) {
     for (const auto extent : edge_extents()) {
       const bool ok = reverses_like_std_reverse<T>(
           extent, 1000 + extent, [&](const auto& view) { KokkosTile::reverse(view, chunk); });
@@ -64,8 +65,7 @@ TYPED_TEST(Reverse, CompileTimeChunksMatchHostReference) {
 
 TYPED_TEST(Reverse, ExecutionSpaceInstanceOverloads) {
   using T = TypeParam;
-  const ExecSpace instance =
-      Kokkos::Experimental::partition_space(ExecSpace(), 1)[0];
+  const ExecSpace instance = Kokkos::Experimental::partition_space(ExecSpace(), 1)[0];
   for (const std::int64_t extent : {std::int64_t{1021}, std::int64_t{65537}}) {
     ASSERT_TRUE(reverses_like_std_reverse<T>(extent, 5000 + extent, [&](const auto& view) {
       KokkosTile::reverse(instance, view);
@@ -95,14 +95,15 @@ TYPED_TEST(Reverse, ChunksBeyondLevelZeroFallBackToLevelOne) {
 /// elements move.
 TYPED_TEST(Reverse, StridedAndLeftLayoutViews) {
   using T = TypeParam;
-  for (const std::int64_t extent : {std::int64_t{0}, std::int64_t{1}, std::int64_t{1021},
-                                    std::int64_t{4099}}) {
+  for (const std::int64_t extent :
+       {std::int64_t{0}, std::int64_t{1}, std::int64_t{1021}, std::int64_t{4099}}) {
     Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace> matrix("matrix", extent, 3);
     auto host = Kokkos::create_mirror_view(matrix);
     fill_random(host, 8000 + extent);
     auto expected = Kokkos::create_mirror(matrix);
     Kokkos::deep_copy(expected, host);
-    for (std::int64_t i = 0; i < extent; ++i) expected(i, 1) = host(extent - 1 - i, 1);
+    for (std::int64_t i = 0; i < extent; ++i)
+      expected(i, 1) = host(extent - 1 - i, 1);
 
     Kokkos::deep_copy(matrix, host);
     auto column = Kokkos::subview(matrix, Kokkos::ALL, 1);
@@ -177,8 +178,7 @@ TEST(ReverseErrors, ChunkTooLargeForEveryLevelNamesBytesAndLimits) {
   const std::size_t level0 = KokkosTile::scratch_capacity(ExecSpace(), 0);
   const std::size_t level1 = KokkosTile::scratch_capacity(ExecSpace(), 1);
   const std::size_t chunk = level1 / sizeof(double) + 1;
-  const std::size_t needed =
-      2 * KokkosTile::Tile1D<double, ExecSpace>::scratch_bytes(chunk);
+  const std::size_t needed = 2 * KokkosTile::Tile1D<double, ExecSpace>::scratch_bytes(chunk);
   try {
     KokkosTile::reverse(view, chunk);
     FAIL() << "no exception";

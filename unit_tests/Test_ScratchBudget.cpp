@@ -13,7 +13,8 @@ namespace {
 TEST(ScratchBudget, CapacitiesComeFromTheExecutionSpace) {
   const std::size_t level0 = KokkosTile::scratch_capacity(ExecSpace(), 0);
   const std::size_t level1 = KokkosTile::scratch_capacity(ExecSpace(), 1);
-  EXPECT_EQ(level0, static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>(1, 1).scratch_size_max(0)));
+  EXPECT_EQ(level0,
+            static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>(1, 1).scratch_size_max(0)));
   EXPECT_GT(level0, 0u);
   EXPECT_GE(level1, level0);
   EXPECT_THROW(KokkosTile::scratch_capacity(ExecSpace(), 2), KokkosTile::InvalidArgument);
@@ -23,7 +24,8 @@ TEST(ScratchBudget, AddsTileBytes) {
   using Tile2 = KokkosTile::Tile2D<float, ExecSpace>;
   using Tile1 = KokkosTile::Tile1D<double, ExecSpace>;
   const KokkosTile::TileShape2D shape{16, 16, 1};
-  const auto budget = KokkosTile::ScratchBudget{}.add<Tile2>(shape).add<Tile1>(std::size_t{10}).add_bytes(3);
+  const auto budget =
+      KokkosTile::ScratchBudget{}.add<Tile2>(shape).add<Tile1>(std::size_t{10}).add_bytes(3);
   EXPECT_EQ(budget.bytes(), Tile2::scratch_bytes(shape) + Tile1::scratch_bytes(10) + 3);
 }
 
@@ -47,9 +49,12 @@ TEST(ScratchBudget, TooLargeForEveryLevelNamesCallBytesAndLimits) {
   } catch (const KokkosTile::ResourceError& error) {
     const std::string message = error.what();
     EXPECT_EQ(message.rfind("my_kernel: ", 0), 0u) << message;
-    EXPECT_NE(message.find(std::to_string(level1 + 1) + " bytes per team"), std::string::npos) << message;
-    EXPECT_NE(message.find("level 0 allows (" + std::to_string(level0)), std::string::npos) << message;
-    EXPECT_NE(message.find("level 1 allows (" + std::to_string(level1)), std::string::npos) << message;
+    EXPECT_NE(message.find(std::to_string(level1 + 1) + " bytes per team"), std::string::npos)
+        << message;
+    EXPECT_NE(message.find("level 0 allows (" + std::to_string(level0)), std::string::npos)
+        << message;
+    EXPECT_NE(message.find("level 1 allows (" + std::to_string(level1)), std::string::npos)
+        << message;
     EXPECT_NE(message.find(ExecSpace::name()), std::string::npos) << message;
   }
 }

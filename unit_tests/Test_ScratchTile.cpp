@@ -26,7 +26,8 @@ TEST(ScratchTile, OneDimensionalTilesReportTheirBytes) {
 }
 
 /// Writes tile(i, j) = 1000 i + j in every team and reads the padded storage back by its pitch.
-void write_tile_and_read_storage(const TileShape2D shape, const Kokkos::View<int**, MemorySpace>& out) {
+void write_tile_and_read_storage(const TileShape2D shape,
+                                 const Kokkos::View<int**, MemorySpace>& out) {
   using Tile = KokkosTile::Tile2D<int, ExecSpace>;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   const auto placement =
@@ -50,8 +51,8 @@ void write_tile_and_read_storage(const TileShape2D shape, const Kokkos::View<int
 }
 
 TEST(ScratchTile, ElementsSitAtRowTimesPitchPlusColumn) {
-  for (const TileShape2D shape : {TileShape2D{5, 7, 0}, TileShape2D{5, 7, 1}, TileShape2D{32, 32, 1},
-                                  TileShape2D{3, 8, 5}}) {
+  for (const TileShape2D shape :
+       {TileShape2D{5, 7, 0}, TileShape2D{5, 7, 1}, TileShape2D{32, 32, 1}, TileShape2D{3, 8, 5}}) {
     Kokkos::View<int**, MemorySpace> out("out", shape.rows, shape.cols);
     Kokkos::deep_copy(out, poison<int>());
     write_tile_and_read_storage(shape, out);

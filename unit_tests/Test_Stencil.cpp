@@ -29,7 +29,8 @@ void reference(const HostIn& in, const Stencil2D<T>& weights, const BoundaryCond
   auto at = [&](std::int64_t i, std::int64_t j) -> double {
     if (i < 0 || i >= rows || j < 0 || j >= cols) {
       switch (bc.kind) {
-        case Boundary::constant: return bc.value;
+        case Boundary::constant:
+          return bc.value;
         case Boundary::clamp:
           i = std::min(std::max<std::int64_t>(i, 0), rows - 1);
           j = std::min(std::max<std::int64_t>(j, 0), cols - 1);
@@ -60,7 +61,8 @@ Stencil2D<T> random_box(int radius, std::uint64_t seed) {
   std::mt19937_64 engine(seed);
   std::uniform_real_distribution<double> draw(-1.0, 1.0);
   std::vector<T> weights((2 * radius + 1) * (2 * radius + 1));
-  for (auto& w : weights) w = static_cast<T>(draw(engine));
+  for (auto& w : weights)
+    w = static_cast<T>(draw(engine));
   return Stencil2D<T>::box(radius, weights);
 }
 
@@ -141,7 +143,8 @@ TEST(StencilLayouts, StridedSubviews) {
   Kokkos::View<double**, Kokkos::LayoutRight, MemorySpace> big_in("big_in", 90, 80),
       big_out("big_out", 90, 80);
   auto in = Kokkos::subview(big_in, Kokkos::pair<int, int>(3, 80), Kokkos::pair<int, int>(5, 72));
-  auto out = Kokkos::subview(big_out, Kokkos::pair<int, int>(10, 87), Kokkos::pair<int, int>(1, 68));
+  auto out =
+      Kokkos::subview(big_out, Kokkos::pair<int, int>(10, 87), Kokkos::pair<int, int>(1, 68));
   expect_stencil(out, in, Stencil2D<double>::nine_point(1.0, -0.25, 0.125),
                  BoundaryCondition<double>::periodic(), StencilOptions{}, "subviews", 77);
 }

@@ -19,14 +19,14 @@ struct MatrixExtent {
 };
 
 const std::vector<MatrixExtent>& matrix_extents() {
-  static const std::vector<MatrixExtent> extents = {{0, 5}, {5, 0}, {1, 1},  {17, 31},
+  static const std::vector<MatrixExtent> extents = {{0, 5},   {5, 0},   {1, 1},   {17, 31},
                                                     {64, 33}, {100, 7}, {33, 64}, {129, 130}};
   return extents;
 }
 
 const std::vector<TileShape2D>& tile_shapes() {
-  static const std::vector<TileShape2D> shapes = {
-      {1, 1, 0}, {7, 5, 0}, {16, 16, 0}, {16, 16, 1}, {32, 32, 1}, {8, 32, 3}};
+  static const std::vector<TileShape2D> shapes = {{1, 1, 0},   {7, 5, 0},   {16, 16, 0},
+                                                  {16, 16, 1}, {32, 32, 1}, {8, 32, 3}};
   return shapes;
 }
 
@@ -57,8 +57,8 @@ void expect_round_trip(const SrcView& src, const DstView& dst, const TileShape2D
   for (std::size_t i = 0; i < src.extent(0); ++i)
     for (std::size_t j = 0; j < src.extent(1); ++j)
       ASSERT_TRUE(same_value(host_src(i, j), host_dst(i, j)))
-          << src.extent(0) << "x" << src.extent(1) << " through " << shape.rows << "x"
-          << shape.cols << "+" << shape.pad << " tiles, element (" << i << ", " << j << ")";
+          << src.extent(0) << "x" << src.extent(1) << " through " << shape.rows << "x" << shape.cols
+          << "+" << shape.pad << " tiles, element (" << i << ", " << j << ")";
 }
 
 TEST(TeamCopy, RoundTripThroughTilesInEveryLayout) {
@@ -84,7 +84,8 @@ TEST(TeamCopy, RoundTripThroughTilesInEveryLayout) {
 TEST(TeamCopy, SubviewsAndFloat) {
   Kokkos::View<float**, Kokkos::LayoutRight, MemorySpace> big("big", 70, 90);
   Kokkos::View<float**, Kokkos::LayoutLeft, MemorySpace> out("out", 41, 53);
-  auto window = Kokkos::subview(big, Kokkos::pair<int, int>(13, 54), Kokkos::pair<int, int>(30, 83));
+  auto window =
+      Kokkos::subview(big, Kokkos::pair<int, int>(13, 54), Kokkos::pair<int, int>(30, 83));
   expect_round_trip(window, out, TileShape2D{16, 16, 1}, 99);
 }
 
@@ -116,8 +117,8 @@ TEST(TeamCopy, LoadOrFillDefinesTheWholeTile) {
   fill_random(host_src, 77);
   Kokkos::deep_copy(src, host_src);
   const int tiles_down = tiles_along(21, shape.rows), tiles_across = tiles_along(11, shape.cols);
-  Kokkos::View<double***, Kokkos::LayoutRight, MemorySpace> dump(
-      "dump", tiles_down * tiles_across, shape.rows, shape.cols);
+  Kokkos::View<double***, Kokkos::LayoutRight, MemorySpace> dump("dump", tiles_down * tiles_across,
+                                                                 shape.rows, shape.cols);
   Kokkos::deep_copy(dump, poison<double>());
 
   dump_filled_tiles(src, dump, shape, fill);
@@ -143,7 +144,7 @@ TEST(TeamCopy, OneDimensionalTilesClipAtTheEnd) {
       Kokkos::View<int*, Kokkos::LayoutStride, MemorySpace> dst;
       Kokkos::View<int*, MemorySpace> storage("storage", 3 * extent);
       dst = Kokkos::View<int*, Kokkos::LayoutStride, MemorySpace>(storage.data(),
-                                                                 Kokkos::LayoutStride(extent, 3));
+                                                                  Kokkos::LayoutStride(extent, 3));
       const int teams = tiles_along(extent, chunk);
       Kokkos::View<int*, MemorySpace> counts("counts", teams);
       auto host_src = Kokkos::create_mirror_view(src);
@@ -160,7 +161,8 @@ TEST(TeamCopy, OneDimensionalTilesClipAtTheEnd) {
       }
       auto host_counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), counts);
       for (int t = 0; t < teams; ++t) {
-        const std::int64_t expected = std::min<std::int64_t>(chunk, extent - std::int64_t(t) * chunk);
+        const std::int64_t expected =
+            std::min<std::int64_t>(chunk, extent - std::int64_t(t) * chunk);
         ASSERT_EQ(host_counts(t), expected) << "team " << t << ", chunk " << chunk;
       }
     }

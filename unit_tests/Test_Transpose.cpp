@@ -25,7 +25,7 @@ struct Extent2D {
 };
 
 const std::vector<Extent2D>& odd_extents() {
-  static const std::vector<Extent2D> extents = {{0, 5},   {1, 1},    {17, 31}, {64, 33},
+  static const std::vector<Extent2D> extents = {{0, 5},   {1, 1},     {17, 31},  {64, 33},
                                                 {100, 7}, {129, 130}, {1, 1000}, {1000, 1}};
   return extents;
 }
@@ -33,13 +33,13 @@ const std::vector<Extent2D>& odd_extents() {
 /// A LayoutStride View over `storage` whose strides leave gaps (rows_contiguous picks the order).
 template <class T>
 Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace> gapped(Kokkos::View<T*, MemorySpace>& storage,
-                                                           std::int64_t rows, std::int64_t cols,
-                                                           bool rows_contiguous) {
+                                                            std::int64_t rows, std::int64_t cols,
+                                                            bool rows_contiguous) {
   const std::int64_t s0 = rows_contiguous ? 1 : cols + 3, s1 = rows_contiguous ? rows + 2 : 1;
   const std::int64_t span = rows * cols == 0 ? 0 : (rows - 1) * s0 + (cols - 1) * s1 + 1;
   storage = Kokkos::View<T*, MemorySpace>("gapped_storage", span);
-  return Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace>(storage.data(),
-                                                               Kokkos::LayoutStride(rows, s0, cols, s1));
+  return Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace>(
+      storage.data(), Kokkos::LayoutStride(rows, s0, cols, s1));
 }
 
 template <class BView, class AView>
@@ -121,7 +121,9 @@ struct Rgb {
 void transpose_rgb(const Kokkos::View<Rgb**, Kokkos::LayoutRight, MemorySpace>& b,
                    const Kokkos::View<Rgb**, Kokkos::LayoutLeft, MemorySpace>& a) {
   Kokkos::parallel_for(
-      "fill_rgb", Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<2>>({0, 0}, {std::int64_t(a.extent(0)), std::int64_t(a.extent(1))}),
+      "fill_rgb",
+      Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<2>>(
+          {0, 0}, {std::int64_t(a.extent(0)), std::int64_t(a.extent(1))}),
       KOKKOS_LAMBDA(std::int64_t i, std::int64_t j) {
         a(i, j) = Rgb{std::uint8_t(i), std::uint8_t(j), std::uint8_t(i * 7 + j)};
       });
@@ -152,7 +154,8 @@ TEST(TransposeInstances, AsynchronousOnAnInstance) {
   instance.fence();
   const auto host_back = to_host(a);
   for (int i = 0; i < 300; ++i)
-    for (int j = 0; j < 200; ++j) ASSERT_TRUE(same_value(host_a(i, j), host_back(i, j)));
+    for (int j = 0; j < 200; ++j)
+      ASSERT_TRUE(same_value(host_a(i, j), host_back(i, j)));
 }
 
 TEST(TransposeErrors, RejectsWrongExtentsNamingCallAndShapes) {

@@ -1,7 +1,7 @@
 #pragma once
-// Test kernels that move a 2-D View through scratch tiles, shared by the tile, copy and budget tests.
-// They live in free functions because CUDA forbids device lambdas inside GoogleTest's private
-// TestBody.
+// Test kernels that move a 2-D View through scratch tiles, shared by the tile, copy and budget
+// tests. They live in free functions because CUDA forbids device lambdas inside GoogleTest's
+// private TestBody.
 
 #include <KokkosTile_ScratchBudget.hpp>
 #include <KokkosTile_ScratchTile.hpp>
@@ -82,8 +82,8 @@ void dump_filled_tiles(const SrcView& src, const DumpView& dump, KokkosTile::Til
   using Tile = KokkosTile::Tile2D<T, ExecSpace>;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   const int tiles_across = tiles_along(src.extent(1), shape.cols);
-  const auto placement = KokkosTile::place_team_scratch("dump_filled_tiles", ExecSpace(),
-                                                        Tile::scratch_bytes(shape));
+  const auto placement =
+      KokkosTile::place_team_scratch("dump_filled_tiles", ExecSpace(), Tile::scratch_bytes(shape));
   const int level = placement.level;
   const auto policy = KokkosTile::with_scratch(
       Kokkos::TeamPolicy<ExecSpace>(static_cast<int>(dump.extent(0)), Kokkos::AUTO), placement);
@@ -113,8 +113,7 @@ void copy_through_1d_tiles(const SrcView& src, const DstView& dst, int chunk,
                                                         Tile::scratch_bytes(chunk));
   const int level = placement.level;
   const auto policy = KokkosTile::with_scratch(
-      Kokkos::TeamPolicy<ExecSpace>(static_cast<int>(counts.extent(0)), Kokkos::AUTO),
-      placement);
+      Kokkos::TeamPolicy<ExecSpace>(static_cast<int>(counts.extent(0)), Kokkos::AUTO), placement);
   Kokkos::parallel_for(
       "copy_through_1d_tiles", policy, KOKKOS_LAMBDA(const member_type& team) {
         const Tile tile(team, level, chunk);
@@ -122,9 +121,8 @@ void copy_through_1d_tiles(const SrcView& src, const DstView& dst, int chunk,
         const int loaded = KokkosTile::load_tile(team, src, offset, tile);
         team.team_barrier();
         const int stored = KokkosTile::store_tile(team, tile, dst, offset);
-        Kokkos::single(Kokkos::PerTeam(team), [&]() {
-          counts(team.league_rank()) = loaded == stored ? loaded : -1;
-        });
+        Kokkos::single(Kokkos::PerTeam(team),
+                       [&]() { counts(team.league_rank()) = loaded == stored ? loaded : -1; });
       });
   Kokkos::fence();
 }

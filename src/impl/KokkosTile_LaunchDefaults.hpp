@@ -4,6 +4,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <type_traits>
+
 namespace KokkosTile {
 namespace Impl {
 
@@ -30,11 +32,14 @@ constexpr TileLaunchShape tile_launch_shape() {
   return runs_on_host<ExecSpace>() ? TileLaunchShape{1, 1} : TileLaunchShape{8, 32};
 }
 
-/// The team policy of the 2-D tile kernels. On CUDA the launch bounds let the compiler budget
-/// registers for MinBlocks teams of 256 threads per multiprocessor: these kernels are bound by
-/// memory latency, so occupancy buys bytes in flight. Host backends ignore launch bounds.
+/// The team policy of the 2-D tile kernels. MinBlocks > 0 adds CUDA launch bounds that budget
+/// registers for MinBlocks teams of 256 threads per multiprocessor (latency-bound kernels trade
+/// registers for occupancy); 0 keeps Kokkos' default bounds, which measured better for kernels
+/// that stage many values in registers (the transpose). Host backends ignore launch bounds.
 template <class ExecSpace, unsigned MinBlocks>
-using TilePolicy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<256, MinBlocks>>;
+using TilePolicy =
+    std::conditional_t<MinBlocks == 0, Kokkos::TeamPolicy<ExecSpace>,
+                       Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<256, MinBlocks>>>;
 
 template <unsigned MinBlocks, class ExecSpace>
 TilePolicy<ExecSpace, MinBlocks> tile_policy(const ExecSpace& space, int league) {

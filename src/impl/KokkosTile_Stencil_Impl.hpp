@@ -33,8 +33,10 @@ template <class InView, class T>
 KOKKOS_INLINE_FUNCTION T read_with_boundary(const InView& in, std::int64_t i, std::int64_t j,
                                             const BoundaryCondition<T>& boundary) {
   const std::int64_t rows = in.extent(0), cols = in.extent(1);
-  if (i >= 0 && i < rows && j >= 0 && j < cols) return in(i, j);
-  if (boundary.kind == Boundary::constant) return boundary.value;
+  if (i >= 0 && i < rows && j >= 0 && j < cols)
+    return in(i, j);
+  if (boundary.kind == Boundary::constant)
+    return boundary.value;
   return in(boundary_index(i, rows, boundary.kind), boundary_index(j, cols, boundary.kind));
 }
 
@@ -51,7 +53,8 @@ KOKKOS_INLINE_FUNCTION T apply_taps(const Stencil2D<T>& stencil, bool star, cons
   } else {
     for (int di = -r; di <= r; ++di)
       for (int dj = -r; dj <= r; ++dj)
-        if (di != 0 || dj != 0) sum += stencil.weight(di, dj) * at(di, dj);
+        if (di != 0 || dj != 0)
+          sum += stencil.weight(di, dj) * at(di, dj);
   }
   return sum;
 }
@@ -79,11 +82,11 @@ struct StencilNaive {
 
 /// What the fast path of StencilTiled needs to know about the Views.
 struct StencilFastPath {
-  bool usable = false;        // both fast strides are 1 and offsets fit in 32 bits
-  bool fast_is_cols = true;   // the contiguous index of in and out is the column index
-  int in_slow = 0;            // stride of in along its slow index
-  int out_slow = 0;           // stride of out along its slow index
-  bool packets = false;       // halo rows may be loaded in aligned 16-byte packets
+  bool usable = false;       // both fast strides are 1 and offsets fit in 32 bits
+  bool fast_is_cols = true;  // the contiguous index of in and out is the column index
+  int in_slow = 0;           // stride of in along its slow index
+  int out_slow = 0;          // stride of out along its slow index
+  bool packets = false;      // halo rows may be loaded in aligned 16-byte packets
 };
 
 /// Elements of T per 16-byte packet, or 1 when T does not divide 16 bytes.
@@ -147,8 +150,8 @@ struct StencilTiled {
         const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
         if (slow0 >= r && slow0 + stencil_fast_edge + r <= slow_extent && fast0 >= margin &&
             fast0 + stencil_fast_edge + margin <= fast_extent) {
-          const T* in_tile = fast.fast_is_cols ? &in(row0 - r, col0 - margin)
-                                               : &in(row0 - margin, col0 - r);
+          const T* in_tile =
+              fast.fast_is_cols ? &in(row0 - r, col0 - margin) : &in(row0 - margin, col0 - r);
           if (fast.packets) {
             interior_tile<V>(team, halo.storage().data(), in_tile, &out(row0, col0));
           } else {
@@ -191,7 +194,8 @@ struct StencilTiled {
         },
         [&](int k, const packet& p) {
           T* row = halo + (k / row_packets) * pitch + (k % row_packets) * V;
-          for (int e = 0; e < V; ++e) row[e] = p.v[e];
+          for (int e = 0; e < V; ++e)
+            row[e] = p.v[e];
         });
     team.team_barrier();
     if (star) {

@@ -40,9 +40,9 @@ struct TransposeNaive {
 
 /// Strides of a rank-2 View seen from its contiguous ("fast") index, for the fast tile path.
 struct FastStrides {
-  bool usable = false;  // both fast strides are 1 and tile offsets fit in 32 bits
-  int a_slow = 0;       // a's stride along its slow index
-  int b_slow = 0;       // b's stride along its slow index
+  bool usable = false;            // both fast strides are 1 and tile offsets fit in 32 bits
+  int a_slow = 0;                 // a's stride along its slow index
+  int b_slow = 0;                 // b's stride along its slow index
   bool memory_transpose = false;  // b's fast index is a's slow one (a true transpose in memory)
   bool packets = false;  // global accesses may use 16-byte packets (aligned, slow strides fit)
 };
@@ -133,7 +133,8 @@ struct TransposeTiled {
         },
         [&](int k, const packet& p) {
           value_type* row = tile + (k / per_row) * pitch + (k % per_row) * V;
-          for (int e = 0; e < V; ++e) row[e] = p.v[e];
+          for (int e = 0; e < V; ++e)
+            row[e] = p.v[e];
         });
     team.team_barrier();
     if (fast.memory_transpose) {
@@ -143,7 +144,8 @@ struct TransposeTiled {
           [&](int k) {
             packet p;
             const value_type* column = tile + (k % per_row) * V * pitch + k / per_row;
-            for (int e = 0; e < V; ++e) p.v[e] = column[e * pitch];
+            for (int e = 0; e < V; ++e)
+              p.v[e] = column[e * pitch];
             return p;
           },
           [&](int k, const packet& p) {
@@ -155,7 +157,8 @@ struct TransposeTiled {
           [&](int k) {
             packet p;
             const value_type* row = tile + (k / per_row) * pitch + (k % per_row) * V;
-            for (int e = 0; e < V; ++e) p.v[e] = row[e];
+            for (int e = 0; e < V; ++e)
+              p.v[e] = row[e];
             return p;
           },
           [&](int k, const packet& p) {
@@ -163,7 +166,6 @@ struct TransposeTiled {
           });
     }
   }
-
 };
 
 template <class ExecSpace, class AView>
@@ -182,7 +184,8 @@ struct TransposeInPlace {
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     const int tile_i = team.league_rank() / tiles_across;
     const int tile_j = team.league_rank() % tiles_across;
-    if (tile_i > tile_j) return;  // the whole team leaves: (J, I) is handled by team (I, J)
+    if (tile_i > tile_j)
+      return;  // the whole team leaves: (J, I) is handled by team (I, J)
     const tile_type upper(team, level, shape);
     const tile_type lower(team, level, shape);
     const std::int64_t extent = a.extent(0);

@@ -15,7 +15,8 @@ namespace Impl {
 /// True when the memory spans of the two Views intersect (aliasing outputs would race).
 template <class ViewA, class ViewB>
 bool views_overlap(const ViewA& a, const ViewB& b) {
-  if (a.span() == 0 || b.span() == 0) return false;
+  if (a.span() == 0 || b.span() == 0)
+    return false;
   const auto a_begin = reinterpret_cast<std::uintptr_t>(a.data());
   const auto b_begin = reinterpret_cast<std::uintptr_t>(b.data());
   const auto a_end = a_begin + a.span() * sizeof(typename ViewA::value_type);
@@ -26,8 +27,8 @@ bool views_overlap(const ViewA& a, const ViewB& b) {
 /// A league size that fits Kokkos' int, or an InvalidArgument naming the call.
 inline int checked_league_size(const std::string& call, std::int64_t teams) {
   KOKKOSTILE_EXPECT(teams <= INT_MAX, InvalidArgument, call,
-                    "the work needs " << teams << " teams, more than a league can have ("
-                                      << INT_MAX << "); use larger tiles or chunks");
+                    "the work needs " << teams << " teams, more than a league can have (" << INT_MAX
+                                      << "); use larger tiles or chunks");
   return static_cast<int>(teams);
 }
 

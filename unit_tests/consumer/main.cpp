@@ -7,7 +7,8 @@ int main(int argc, char* argv[]) {
   Kokkos::ScopeGuard kokkos(argc, argv);
   const int n = 1001;
   Kokkos::View<int*> values("values", n);
-  Kokkos::parallel_for("fill", n, KOKKOS_LAMBDA(int i) { values(i) = i + 1; });
+  Kokkos::parallel_for(
+      "fill", n, KOKKOS_LAMBDA(int i) { values(i) = i + 1; });
   KokkosTile::reverse(values);
   auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), values);
   for (int i = 0; i < n; ++i) {
