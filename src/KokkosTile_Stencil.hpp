@@ -73,7 +73,7 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
                 std::max(in_slow, out_slow) * (stencil_fast_edge + 2 * r + 1) <= INT_MAX;
   fast.in_slow = fast.usable ? static_cast<int>(in_slow) : 0;
   fast.out_slow = fast.usable ? static_cast<int>(out_slow) : 0;
-  constexpr int V = stencil_packet_width<T>();
+  constexpr int V = packet_width<T>();
   fast.packets = fast.usable && !runs_on_host<ExecSpace>() && V > 1 && in_slow % V == 0 &&
                  reinterpret_cast<std::uintptr_t>(in.data()) % 16 == 0;
 

@@ -56,7 +56,7 @@ KOKKOS_INLINE_FUNCTION void team_staged_copy(const TeamMember& team, int count, 
 }
 
 /// Loads per thread that keep a 256-thread team's memory pipeline busy for Count elements.
-constexpr int staged_unroll(int count) {
+KOKKOS_INLINE_FUNCTION constexpr int staged_unroll(int count) {
   const int per_thread = (count + 255) / 256;
   return per_thread < 1 ? 1 : (per_thread > 16 ? 16 : per_thread);
 }

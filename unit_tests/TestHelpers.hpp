@@ -104,6 +104,23 @@ auto fill_random_device(const ViewType& view, std::uint64_t seed) {
   return host;
 }
 
+/// A rows x cols LayoutStride View over `storage` (reallocated to fit) with gaps: the contiguous
+/// index (rows when rows_contiguous, else columns) has stride fast_stride, and each line of it is
+/// followed by `gap` unused elements. Kernels that assume packed layouts read the wrong elements.
+template <class T>
+Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace> gapped_view(
+    Kokkos::View<T*, MemorySpace>& storage, std::int64_t rows, std::int64_t cols,
+    bool rows_contiguous, std::int64_t fast_stride, std::int64_t gap) {
+  const std::int64_t fast_extent = rows_contiguous ? rows : cols;
+  const std::int64_t slow_stride = fast_stride * fast_extent + gap;
+  const std::int64_t s0 = rows_contiguous ? fast_stride : slow_stride;
+  const std::int64_t s1 = rows_contiguous ? slow_stride : fast_stride;
+  const std::int64_t span = rows * cols == 0 ? 0 : (rows - 1) * s0 + (cols - 1) * s1 + 1;
+  storage = Kokkos::View<T*, MemorySpace>("gapped_storage", span);
+  return Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace>(
+      storage.data(), Kokkos::LayoutStride(rows, s0, cols, s1));
+}
+
 /// Element-wise, bit-exact equality (NaN never equals anything, so a poisoned element fails).
 template <class T>
 ::testing::AssertionResult same_value(const T& expected, const T& actual) {

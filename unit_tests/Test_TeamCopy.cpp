@@ -30,20 +30,6 @@ const std::vector<TileShape2D>& tile_shapes() {
   return shapes;
 }
 
-/// A View of `rows` x `cols` elements laid out with arbitrary strides inside `storage`.
-template <class T>
-Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace> strided_view(
-    Kokkos::View<T*, MemorySpace>& storage, std::int64_t rows, std::int64_t cols,
-    bool rows_contiguous) {
-  // Strides with gaps, so that a kernel assuming a packed layout reads the wrong elements.
-  const std::int64_t stride0 = rows_contiguous ? 2 : 3 * cols + 1;
-  const std::int64_t stride1 = rows_contiguous ? 2 * rows + 3 : 3;
-  const std::int64_t span = rows * cols == 0 ? 0 : (rows - 1) * stride0 + (cols - 1) * stride1 + 1;
-  storage = Kokkos::View<T*, MemorySpace>("strided_storage", span);
-  return Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace>(
-      storage.data(), Kokkos::LayoutStride(rows, stride0, cols, stride1));
-}
-
 template <class SrcView, class DstView>
 void expect_round_trip(const SrcView& src, const DstView& dst, const TileShape2D& shape,
                        std::uint64_t seed) {
@@ -73,8 +59,8 @@ TEST(TeamCopy, RoundTripThroughTilesInEveryLayout) {
       expect_round_trip(right, left, shape, ++seed);
 
       Kokkos::View<double*, MemorySpace> storage_a, storage_b;
-      auto by_rows = strided_view<double>(storage_a, extent.rows, extent.cols, true);
-      auto by_cols = strided_view<double>(storage_b, extent.rows, extent.cols, false);
+      auto by_rows = gapped_view<double>(storage_a, extent.rows, extent.cols, true, 2, 3);
+      auto by_cols = gapped_view<double>(storage_b, extent.rows, extent.cols, false, 3, 1);
       expect_round_trip(by_rows, by_cols, shape, ++seed);
       expect_round_trip(by_cols, left, shape, ++seed);
     }

@@ -30,18 +30,6 @@ const std::vector<Extent2D>& odd_extents() {
   return extents;
 }
 
-/// A LayoutStride View over `storage` whose strides leave gaps (rows_contiguous picks the order).
-template <class T>
-Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace> gapped(Kokkos::View<T*, MemorySpace>& storage,
-                                                            std::int64_t rows, std::int64_t cols,
-                                                            bool rows_contiguous) {
-  const std::int64_t s0 = rows_contiguous ? 1 : cols + 3, s1 = rows_contiguous ? rows + 2 : 1;
-  const std::int64_t span = rows * cols == 0 ? 0 : (rows - 1) * s0 + (cols - 1) * s1 + 1;
-  storage = Kokkos::View<T*, MemorySpace>("gapped_storage", span);
-  return Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace>(
-      storage.data(), Kokkos::LayoutStride(rows, s0, cols, s1));
-}
-
 template <class BView, class AView>
 void expect_transposed(const BView& b, const AView& a, const TransposeOptions& options,
                        std::uint64_t seed) {
@@ -75,8 +63,8 @@ TYPED_TEST(Transpose, OutOfPlaceEveryVariantAndLayoutPair) {
         expect_transposed(Right("b", e.cols, e.rows), Left("a", e.rows, e.cols), options, ++seed);
         expect_transposed(Left("b", e.cols, e.rows), Right("a", e.rows, e.cols), options, ++seed);
         Kokkos::View<T*, MemorySpace> sa, sb;
-        expect_transposed(gapped<T>(sb, e.cols, e.rows, false), gapped<T>(sa, e.rows, e.cols, true),
-                          options, ++seed);
+        expect_transposed(gapped_view<T>(sb, e.cols, e.rows, false, 1, 3),
+                          gapped_view<T>(sa, e.rows, e.cols, true, 1, 2), options, ++seed);
       }
     }
   }
@@ -107,7 +95,7 @@ TYPED_TEST(Transpose, InPlaceSquares) {
         expect_transposed_in_place(Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>("a", n, n),
                                    options, ++seed);
         Kokkos::View<T*, MemorySpace> storage;
-        expect_transposed_in_place(gapped<T>(storage, n, n, false), options, ++seed);
+        expect_transposed_in_place(gapped_view<T>(storage, n, n, false, 1, 3), options, ++seed);
       }
     }
   }

@@ -9,6 +9,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_ScratchTile.hpp"
+#include "impl/KokkosTile_Packet.hpp"
 #include "KokkosTile_Stencil2D.hpp"
 #include "KokkosTile_TeamCopy.hpp"
 #include "KokkosTile_TeamLoops.hpp"
@@ -89,23 +90,12 @@ struct StencilFastPath {
   bool packets = false;      // halo rows may be loaded in aligned 16-byte packets
 };
 
-/// Elements of T per 16-byte packet, or 1 when T does not divide 16 bytes.
-template <class T>
-constexpr int stencil_packet_width() {
-  return (sizeof(T) <= 8 && 16 % sizeof(T) == 0) ? static_cast<int>(16 / sizeof(T)) : 1;
-}
-
 /// Halo columns on each side of the fast index: the radius, rounded up to whole packets.
 template <class T>
-constexpr int stencil_fast_margin(int radius) {
-  constexpr int V = stencil_packet_width<T>();
+KOKKOS_INLINE_FUNCTION constexpr int stencil_fast_margin(int radius) {
+  constexpr int V = packet_width<T>();
   return (radius + V - 1) / V * V;
 }
-
-template <class T, int V>
-struct alignas(V > 1 ? sizeof(T) * V : alignof(T)) StencilPacket {
-  T v[V];
-};
 
 /// Output tile edge of the fast path: 64 x 64 outputs per team, so that each of 256 threads has
 /// about 16 halo loads in flight.
@@ -142,7 +132,7 @@ struct StencilTiled {
     if constexpr (FastRadius > 0) {
       if (fast.usable && rows == stencil_fast_edge && cols == stencil_fast_edge) {
         // (slow, fast) coordinates of the tile; the halo is `margin` wide along the fast index.
-        constexpr int V = stencil_packet_width<T>();
+        constexpr int V = packet_width<T>();
         const int margin = fast.packets ? stencil_fast_margin<T>(FastRadius) : FastRadius;
         const std::int64_t slow0 = fast.fast_is_cols ? row0 : col0;
         const std::int64_t fast0 = fast.fast_is_cols ? col0 : row0;
@@ -181,7 +171,7 @@ struct StencilTiled {
     constexpr int R = FastRadius, E = stencil_fast_edge;
     constexpr int margin = V > 1 ? stencil_fast_margin<T>(R) : R;
     constexpr int row_packets = (E + 2 * margin) / V, rows = E + 2 * R;
-    using packet = StencilPacket<T, V>;
+    using packet = Packet<T, V>;
     const int pitch = halo_shape.pitch();
     const int in_slow = fast.in_slow, out_slow = fast.out_slow;
     // Eight packets in flight per thread: enough to cover latency at the occupancy that the

@@ -12,6 +12,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_ScratchTile.hpp"
+#include "impl/KokkosTile_Packet.hpp"
 #include "KokkosTile_TeamCopy.hpp"
 #include "KokkosTile_TeamLoops.hpp"
 
@@ -45,18 +46,6 @@ struct FastStrides {
   int b_slow = 0;                 // b's stride along its slow index
   bool memory_transpose = false;  // b's fast index is a's slow one (a true transpose in memory)
   bool packets = false;  // global accesses may use 16-byte packets (aligned, slow strides fit)
-};
-
-/// Elements of T in one 16-byte global access (1 when T does not divide 16 bytes).
-template <class T>
-constexpr int packet_width() {
-  return (sizeof(T) <= 8 && 16 % sizeof(T) == 0) ? static_cast<int>(16 / sizeof(T)) : 1;
-}
-
-/// V consecutive elements moved as one aligned access (ld/st.global.v4 on GPUs).
-template <class T, int V>
-struct alignas(V > 1 ? sizeof(T) * V : alignof(T)) Packet {
-  T v[V];
 };
 
 template <class ExecSpace, class BView, class AView, int FastEdge>
