@@ -52,8 +52,7 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   // Lanes walking down a column of the halo tile need the padded pitch to avoid bank conflicts.
   // The fast index's margin is rounded up to whole 16-byte packets for the fast path (the general
   // path uses the first 2 r of it).
-  const int fast_margin = FastRadius > 0 ? stencil_fast_margin<T>(r) : r;
-  const int margin = std::max(r, fast_margin);
+  const int margin = FastRadius > 0 ? stencil_fast_margin<T>(r) : r;  // never less than r
   const TileShape2D halo_shape{tile_rows + 2 * margin, tile_cols + 2 * margin,
                                in_left || out_left ? 1 : 0};
   using functor_type = StencilTiled<ExecSpace, OutView, InView, T, FastRadius>;
@@ -64,10 +63,8 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   const int league = checked_league_size(call, tiles_down * tiles_across);
 
   StencilFastPath fast;
-  const std::int64_t in_fast = in_left ? in.stride(0) : in.stride(1);
-  const std::int64_t out_fast = out_left ? out.stride(0) : out.stride(1);
-  const std::int64_t in_slow = in_left ? in.stride(1) : in.stride(0);
-  const std::int64_t out_slow = out_left ? out.stride(1) : out.stride(0);
+  const auto [in_fast, in_slow] = line_strides(in);
+  const auto [out_fast, out_slow] = line_strides(out);
   fast.fast_is_cols = !in_left;
   fast.usable = in_left == out_left && in_fast == 1 && out_fast == 1 &&
                 std::max(in_slow, out_slow) * (stencil_fast_edge + 2 * r + 1) <= INT_MAX;
@@ -75,7 +72,7 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   fast.out_slow = fast.usable ? static_cast<int>(out_slow) : 0;
   constexpr int V = packet_width<T>();
   fast.packets = fast.usable && !runs_on_host<ExecSpace>() && V > 1 && in_slow % V == 0 &&
-                 reinterpret_cast<std::uintptr_t>(in.data()) % 16 == 0;
+                 packet_aligned(in.data());
 
   Kokkos::parallel_for(
       call, with_scratch(tile_policy<4>(space, league), placement),
@@ -90,7 +87,7 @@ enum class StencilVariant { tiled, naive };
 
 struct StencilOptions {
   StencilVariant variant = StencilVariant::tiled;
-  /// Output tile per team (the halo comes on top); 0 picks the execution space's default.
+  /// Output tile per team (the halo comes on top); 0 picks 64, the edge with a compiled fast path.
   int tile_rows = 0;
   int tile_cols = 0;
 };

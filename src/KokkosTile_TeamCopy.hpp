@@ -31,6 +31,19 @@ KOKKOS_INLINE_FUNCTION bool leftmost_index_is_contiguous(const View2D& view) {
   }
 }
 
+/// Strides of a rank-2 View along its contiguous ("fast") index and along the other ("slow") one.
+struct LineStrides {
+  std::int64_t fast;
+  std::int64_t slow;
+};
+
+template <class View2D>
+LineStrides line_strides(const View2D& view) {
+  if (leftmost_index_is_contiguous(view))
+    return {static_cast<std::int64_t>(view.stride(0)), static_cast<std::int64_t>(view.stride(1))};
+  return {static_cast<std::int64_t>(view.stride(1)), static_cast<std::int64_t>(view.stride(0))};
+}
+
 /// Elements of the window [start, start + window) that lie inside [0, extent).
 KOKKOS_INLINE_FUNCTION int clipped_count(std::int64_t extent, std::int64_t start, int window) {
   const std::int64_t left = extent - start;

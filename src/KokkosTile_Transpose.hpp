@@ -94,10 +94,8 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
 
   const bool a_left = leftmost_index_is_contiguous(a);
   const bool b_left = leftmost_index_is_contiguous(b);
-  const std::int64_t a_fast = a_left ? a.stride(0) : a.stride(1);
-  const std::int64_t a_slow = a_left ? a.stride(1) : a.stride(0);
-  const std::int64_t b_fast = b_left ? b.stride(0) : b.stride(1);
-  const std::int64_t b_slow = b_left ? b.stride(1) : b.stride(0);
+  const auto [a_fast, a_slow] = line_strides(a);
+  const auto [b_fast, b_slow] = line_strides(b);
   FastStrides fast;
   fast.usable = a_fast == 1 && b_fast == 1 &&
                 std::max(a_slow, b_slow) * FastEdge + FastEdge <= std::int64_t(INT_MAX);
@@ -109,8 +107,7 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   // aligned.
   constexpr int V = packet_width<typename BView::non_const_value_type>();
   fast.packets = fast.usable && !runs_on_host<ExecSpace>() && V > 1 && a_slow % V == 0 &&
-                 b_slow % V == 0 && reinterpret_cast<std::uintptr_t>(a.data()) % 16 == 0 &&
-                 reinterpret_cast<std::uintptr_t>(b.data()) % 16 == 0;
+                 b_slow % V == 0 && packet_aligned(a.data()) && packet_aligned(b.data());
   // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
   // col), so b's leftmost index is the tile's column).
   Kokkos::parallel_for(call, with_scratch(tile_policy<0>(space, league), placement),

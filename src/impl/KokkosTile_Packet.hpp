@@ -2,9 +2,12 @@
 // Fixed-width groups of elements moved as one aligned global access (ld/st.global.v4 on GPUs):
 // more bytes per load instruction keeps more bytes in flight per thread.
 
-#include <Kokkos_Macros.hpp>
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_TeamLoops.hpp"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace KokkosTile {
 namespace Impl {
@@ -20,6 +23,32 @@ template <class T, int V>
 struct alignas(V > 1 ? sizeof(T) * V : alignof(T)) Packet {
   T v[V];
 };
+
+/// True when `pointer` may start a 16-byte packet.
+inline bool packet_aligned(const void* pointer) {
+  return reinterpret_cast<std::uintptr_t>(pointer) % 16 == 0;
+}
+
+/// Loads `lines` lines of PerLine V-element packets from global memory (line i starts at
+/// src + i * src_stride) into scratch rows (row i at dst + i * dst_pitch), Unroll packets in flight
+/// per thread. Each packet is scattered into scratch element by element, because a padded pitch
+/// leaves scratch rows unaligned.
+template <int V, int PerLine, int Unroll, class TeamMember, class T>
+KOKKOS_INLINE_FUNCTION void team_load_packet_lines(const TeamMember& team, int lines, const T* src,
+                                                   int src_stride, T* dst, int dst_pitch) {
+  using packet = Packet<T, V>;
+  team_staged_copy<Unroll>(
+      team, lines * PerLine,
+      [&](int k) {
+        return *reinterpret_cast<const packet*>(src + (k / PerLine) * src_stride +
+                                                (k % PerLine) * V);
+      },
+      [&](int k, const packet& p) {
+        T* row = dst + (k / PerLine) * dst_pitch + (k % PerLine) * V;
+        for (int e = 0; e < V; ++e)
+          row[e] = p.v[e];
+      });
+}
 
 }  // namespace Impl
 }  // namespace KokkosTile

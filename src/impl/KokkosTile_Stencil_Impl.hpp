@@ -171,22 +171,11 @@ struct StencilTiled {
     constexpr int R = FastRadius, E = stencil_fast_edge;
     constexpr int margin = V > 1 ? stencil_fast_margin<T>(R) : R;
     constexpr int row_packets = (E + 2 * margin) / V, rows = E + 2 * R;
-    using packet = Packet<T, V>;
     const int pitch = halo_shape.pitch();
     const int in_slow = fast.in_slow, out_slow = fast.out_slow;
     // Eight packets in flight per thread: enough to cover latency at the occupancy that the
     // registers allow (more raise register use and lower occupancy by as much).
-    team_staged_copy<8>(
-        team, rows * row_packets,
-        [&](int k) {
-          return *reinterpret_cast<const packet*>(in_tile + (k / row_packets) * in_slow +
-                                                  (k % row_packets) * V);
-        },
-        [&](int k, const packet& p) {
-          T* row = halo + (k / row_packets) * pitch + (k % row_packets) * V;
-          for (int e = 0; e < V; ++e)
-            row[e] = p.v[e];
-        });
+    team_load_packet_lines<V, row_packets, 8>(team, rows, in_tile, in_slow, halo, pitch);
     team.team_barrier();
     if (star) {
       interior_outputs<true, margin>(team, halo, out_tile, pitch, out_slow);

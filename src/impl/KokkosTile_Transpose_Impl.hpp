@@ -114,17 +114,7 @@ struct TransposeTiled {
     constexpr int unroll = staged_unroll(count);
     const int pitch = shape.pitch();
     const int a_slow = fast.a_slow, b_slow = fast.b_slow;
-    team_staged_copy<unroll>(
-        team, count,
-        [&](int k) {
-          return *reinterpret_cast<const packet*>(a_tile + (k / per_row) * a_slow +
-                                                  (k % per_row) * V);
-        },
-        [&](int k, const packet& p) {
-          value_type* row = tile + (k / per_row) * pitch + (k % per_row) * V;
-          for (int e = 0; e < V; ++e)
-            row[e] = p.v[e];
-        });
+    team_load_packet_lines<V, per_row, unroll>(team, FastEdge, a_tile, a_slow, tile, pitch);
     team.team_barrier();
     if (fast.memory_transpose) {
       // b's fast index (the packet's) is a's slow index: gather V entries down a tile column.
