@@ -17,6 +17,8 @@ namespace KokkosTileBench {
 void register_reverse_benchmarks(const Config& config);
 void register_transpose_benchmarks(const Config& config);
 void register_stencil_benchmarks(const Config& config);
+void register_transfer_benchmarks(const Config& config);
+void register_streaming_benchmarks(const Config& config);
 }  // namespace KokkosTileBench
 
 namespace {
@@ -71,6 +73,8 @@ int main(int argc, char* argv[]) {
   KokkosTileBench::register_reverse_benchmarks(config);
   KokkosTileBench::register_transpose_benchmarks(config);
   KokkosTileBench::register_stencil_benchmarks(config);
+  KokkosTileBench::register_transfer_benchmarks(config);
+  KokkosTileBench::register_streaming_benchmarks(config);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

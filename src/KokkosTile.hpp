@@ -11,3 +11,6 @@
 #include "KokkosTile_Transpose.hpp"
 #include "KokkosTile_Stencil2D.hpp"
 #include "KokkosTile_Stencil.hpp"
+#include "KokkosTile_PinnedHostSpace.hpp"
+#include "KokkosTile_HostRegistration.hpp"
+#include "KokkosTile_Streaming.hpp"
