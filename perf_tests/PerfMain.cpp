@@ -19,6 +19,7 @@ void register_transpose_benchmarks(const Config& config);
 void register_stencil_benchmarks(const Config& config);
 void register_transfer_benchmarks(const Config& config);
 void register_streaming_benchmarks(const Config& config);
+void register_gemm_benchmarks(const Config& config);
 }  // namespace KokkosTileBench
 
 namespace {
@@ -75,6 +76,7 @@ int main(int argc, char* argv[]) {
   KokkosTileBench::register_stencil_benchmarks(config);
   KokkosTileBench::register_transfer_benchmarks(config);
   KokkosTileBench::register_streaming_benchmarks(config);
+  KokkosTileBench::register_gemm_benchmarks(config);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

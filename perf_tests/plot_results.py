@@ -15,12 +15,13 @@ import json
 import sys
 from collections import OrderedDict
 
-DEFAULT_BASELINE = "deep_copy"
-BASELINES = {"h2d": "raw_memcpy_pinned", "d2h": "raw_memcpy_pinned", "stream": "ideal_slowest_stage"}
-
-
-def baseline_of(algorithm):
-    return BASELINES.get(algorithm, DEFAULT_BASELINE)
+DEFAULT_BASELINE = ["deep_copy"]
+# Preferred baselines per algorithm, first present in the group wins.
+BASELINES = {"h2d": ["raw_memcpy_pinned"], "d2h": ["raw_memcpy_pinned"],
+             "stream": ["ideal_slowest_stage"],
+             "gemm": ["cublas_pedantic", "kokkosblas", "kokkostile_naive"]}
+# Algorithms whose rate is not GB/s read + written.
+UNITS = {"h2d": "GB/s (moved)", "d2h": "GB/s (moved)", "stream": "GB/s (moved)", "gemm": "GFLOP/s"}
 
 
 def load_rows(path):
@@ -38,7 +39,7 @@ def load_rows(path):
             continue
         rows.append({
             "algorithm": parts[0], "variant": parts[1], "space": parts[2], "scalar": parts[3],
-            "n": parts[4][2:], "gbps": float(bench.get("GB/s", float("nan"))),
+            "n": parts[4][2:], "gbps": float(bench.get("GB/s", bench.get("GFLOP/s", float("nan")))),
             "ms": float(bench.get("real_time", float("nan"))),
         })
     return data.get("context", {}), rows
@@ -53,23 +54,28 @@ def extent_key(extent):
 
 
 def add_ratios(rows):
-    baseline = {(r["algorithm"], r["space"], r["scalar"], r["n"]): r["gbps"]
-                for r in rows if r["variant"] == baseline_of(r["algorithm"])}
+    groups = {}
     for r in rows:
-        base = baseline.get((r["algorithm"], r["space"], r["scalar"], r["n"]))
-        r["ratio"] = r["gbps"] / base if base else float("nan")
+        groups.setdefault((r["algorithm"], r["space"], r["scalar"], r["n"]), []).append(r)
+    for members in groups.values():
+        present = {r["variant"]: r for r in members}
+        name = next((v for v in BASELINES.get(members[0]["algorithm"], DEFAULT_BASELINE) if v in present), None)
+        for r in members:
+            r["baseline"] = name or "-"
+            base = present[name]["gbps"] if name else None
+            r["ratio"] = r["gbps"] / base if base else float("nan")
 
 
 def print_table(context, rows):
     where = context.get("gpu") or context.get("host_name", "host")
     print(f"KokkosTile benchmarks on {where} ({context.get('kokkos_execution_spaces', '?')}, "
           f"Kokkos {context.get('kokkos_version', '?')}, {context.get('date', '')})")
-    header = f"{'algorithm':<10} {'space':<8} {'scalar':<7} {'n':>11} {'variant':<40} {'ms':>10} {'GB/s':>9} {'x baseline':>12}  baseline"
+    header = f"{'algorithm':<10} {'space':<8} {'scalar':<7} {'n':>11} {'variant':<40} {'ms':>10} {'rate':>9} {'x baseline':>12}  baseline"
     print(header)
     print("-" * len(header))
     for r in sorted(rows, key=lambda r: (r["algorithm"], r["space"], r["scalar"], extent_key(r["n"]), -r["gbps"])):
         print(f"{r['algorithm']:<10} {r['space']:<8} {r['scalar']:<7} {r['n']:>11} {r['variant']:<40} "
-              f"{r['ms']:>10.4f} {r['gbps']:>9.2f} {r['ratio']:>12.3f}  {baseline_of(r['algorithm'])}")
+              f"{r['ms']:>10.4f} {r['gbps']:>9.2f} {r['ratio']:>12.3f}  {r['baseline']}")
 
 
 def plot(context, rows, png):
@@ -94,7 +100,7 @@ def plot(context, rows, png):
             axis.bar([i + k * width for i in range(len(extents))], values, width, label=variant)
         axis.set_xticks([i + 0.4 - width / 2 for i in range(len(extents))])
         axis.set_xticklabels([f"n={n}" for n in extents])
-        axis.set_ylabel("GB/s (moved)" if algorithm in BASELINES else "GB/s (read + written)")
+        axis.set_ylabel(UNITS.get(algorithm, "GB/s (read + written)"))
         axis.set_title(f"{algorithm} on {space}, {scalar}")
         axis.legend(fontsize="small", ncol=2)
     where = context.get("gpu") or context.get("host_name", "host")

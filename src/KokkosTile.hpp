@@ -14,3 +14,4 @@
 #include "KokkosTile_PinnedHostSpace.hpp"
 #include "KokkosTile_HostRegistration.hpp"
 #include "KokkosTile_Streaming.hpp"
+#include "KokkosTile_Gemm.hpp"

@@ -1,0 +1,136 @@
+// KokkosTile::gemm's variants (naive, tiled16 = the seed's 16 x 16 kernel, tuned) against cuBLAS on
+// CUDA (plain fp32 with CUBLAS_PEDANTIC_MATH, so no TF32; fp64 as cuBLAS runs it) and
+// KokkosBlas::gemm when Kokkos Kernels is found. C = A * B with LayoutLeft (column-major) Views,
+// alpha = 1, beta = 0. Algorithm "gemm"; counters GFLOP/s (2 M N K per call) and the ratio to the
+// run's cuBLAS (or KokkosBlas, or naive) in plot_results.py.
+#include <KokkosTile_Gemm.hpp>
+#ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
+#include <KokkosBlas3_gemm.hpp>
+#endif
+#ifdef KOKKOS_ENABLE_CUDA
+#include <cublas_v2.h>
+#endif
+
+#include "BenchmarkSpaces.hpp"
+
+#include <memory>
+
+namespace KokkosTileBench {
+namespace {
+
+struct GemmShape {
+  std::int64_t m, n, k;
+  std::string label() const {
+    return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+  }
+};
+
+template <class Space>
+std::vector<GemmShape> gemm_shapes(const Config& config) {
+  if (config.smoke)
+    return {{67, 45, 31}};
+  if (is_host_space<Space>())
+    return {{256, 256, 256}, {512, 512, 512}, {509, 257, 1021}};
+  return {{1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096},
+          {8192, 8192, 8192}, {16384, 256, 4096},  // tall and skinny
+          {4099, 4097, 1031}};                     // odd
+}
+
+#ifdef KOKKOS_ENABLE_CUDA
+/// C = A * B in cuBLAS, column-major, on the instance's stream.
+template <class T>
+void cublas_gemm(cublasHandle_t handle, const T* a, const T* b, T* c, const GemmShape& s) {
+  const T one = 1, zero = 0;
+  if constexpr (std::is_same_v<T, float>) {
+    cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(s.m), int(s.n), int(s.k), &one, a, int(s.m),
+                b, int(s.k), &zero, c, int(s.m));
+  } else {
+    cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(s.m), int(s.n), int(s.k), &one, a, int(s.m),
+                b, int(s.k), &zero, c, int(s.m));
+  }
+}
+#endif
+
+template <class Space, class T>
+void register_gemm_for(const Config& config) {
+  using view_type = Kokkos::View<T**, Kokkos::LayoutLeft, typename Space::memory_space>;
+  for (const GemmShape shape : gemm_shapes<Space>(config)) {
+    const double flops = 2.0 * double(shape.m) * double(shape.n) * double(shape.k);
+    auto add = [&](const std::string& variant, auto run_on) {
+      register_benchmark(benchmark_name<Space, T>("gemm", variant, shape.label()), config,
+                         [=](benchmark::State& state) {
+                           const Space space;
+                           view_type a("a", shape.m, shape.k), b("b", shape.k, shape.n),
+                               c("c", shape.m, shape.n);
+                           Kokkos::View<T*, typename Space::memory_space> fa(a.data(), a.span()),
+                               fb(b.data(), b.span());
+                           fill_pattern(space, fa);
+                           fill_pattern(space, fb);
+                           auto run = run_on(space, a, b, c);
+                           run();
+                           space.fence();
+                           for (auto _ : state) {
+                             run();
+                             space.fence();
+                           }
+                           state.counters["GFLOP/s"] = benchmark::Counter(
+                               flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+                         });
+    };
+    for (const auto variant : {KokkosTile::GemmVariant::naive, KokkosTile::GemmVariant::tiled16,
+                               KokkosTile::GemmVariant::tuned}) {
+      if (variant == KokkosTile::GemmVariant::naive && shape.m * shape.n * shape.k > (1LL << 36))
+        continue;  // minutes per call at 8192^3
+      add(std::string("kokkostile_") + KokkosTile::to_string(variant),
+          [variant](const Space& space, const view_type& a, const view_type& b,
+                    const view_type& c) {
+            KokkosTile::GemmOptions options;
+            options.variant = variant;
+            return [=] { KokkosTile::gemm(space, "N", "N", T(1), a, b, T(0), c, options); };
+          });
+    }
+#ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
+    add("kokkosblas",
+        [](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+          return [=] { KokkosBlas::gemm(space, "N", "N", T(1), a, b, T(0), c); };
+        });
+#endif
+#ifdef KOKKOS_ENABLE_CUDA
+    if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+      add("cublas_pedantic",
+          [](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+            // One handle per benchmark, released with the last copy of the closure.
+            std::shared_ptr<cublasContext> handle(
+                [] {
+                  cublasHandle_t h = nullptr;
+                  cublasCreate(&h);
+                  return h;
+                }(),
+                [](cublasHandle_t h) { cublasDestroy(h); });
+            cublasSetStream(handle.get(), space.cuda_stream());
+            cublasSetMathMode(handle.get(), CUBLAS_PEDANTIC_MATH);  // fp32 stays fp32: no TF32
+            const GemmShape s{std::int64_t(c.extent(0)), std::int64_t(c.extent(1)),
+                              std::int64_t(a.extent(1))};
+            return [=] { cublas_gemm<T>(handle.get(), a.data(), b.data(), c.data(), s); };
+          });
+    }
+#endif
+  }
+}
+
+struct RegisterGemm {
+  const Config& config;
+  template <class Space>
+  void operator()() const {
+    register_gemm_for<Space, float>(config);
+    register_gemm_for<Space, double>(config);
+  }
+};
+
+}  // namespace
+
+void register_gemm_benchmarks(const Config& config) {
+  for_each_enabled_space(RegisterGemm{config});
+}
+
+}  // namespace KokkosTileBench

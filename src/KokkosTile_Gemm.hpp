@@ -1,0 +1,254 @@
+#pragma once
+// General matrix multiply through team scratch, C = alpha * op(A) * op(B) + beta * C, with the
+// argument conventions of KokkosBlas::gemm:
+//
+//   KokkosTile::gemm(space, "N", "T", alpha, a, b, beta, c);   // asynchronous on `space`
+//   KokkosTile::gemm("N", "N", alpha, a, b, beta, c);          // on c's default execution space
+//
+// op is "N" (as is) or "T" (transposed; "C" is the same for real types). Any M, N, K (0
+// included), any layout or stride (subviews included), float or double. beta = 0 does not read C
+// (NaN in it is ignored); alpha = 0 or K = 0 does not read A or B. C must not overlap A or B.
+//
+// Variants (GemmOptions::variant): `naive` (one thread per element of C), `tiled16` (16 x 16
+// scratch tiles), `tuned` (the default: a team tile in scratch, a register tile per thread, two
+// scratch stages on devices). GemmOptions::tile overrides the tuned kernel's tile shape; by default
+// it is chosen per execution space and scalar type. Tiles that do not fit level-0 scratch go to
+// level 1 by themselves. Kernels are labelled "KokkosTile::gemm<variant>" for Kokkos Tools.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_Assert.hpp"
+#include "KokkosTile_ScratchBudget.hpp"
+#include "impl/KokkosTile_GemmOperand.hpp"
+#include "impl/KokkosTile_Gemm_Impl.hpp"
+#include "impl/KokkosTile_LaunchDefaults.hpp"
+#include "impl/KokkosTile_Packet.hpp"
+#include "impl/KokkosTile_ViewChecks.hpp"
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+namespace KokkosTile {
+
+enum class GemmVariant { naive, tiled16, tuned };
+
+/// Team tile (rows x columns x K step) and register tile (rows x columns) of the tuned kernel.
+enum class GemmTile {
+  automatic,       // 128x128x8_8x8 for float and 128x64x8_8x4 for double on devices,
+                   // 64x64x16_4x4 on host backends
+  t128x128x8_8x8,  // 256 threads, 64 accumulators each
+  t128x64x8_8x4,   // 256 threads, 32 accumulators each
+  t64x64x16_4x4    // 256 (virtual) threads, 16 accumulators each
+};
+
+struct GemmOptions {
+  GemmVariant variant = GemmVariant::tuned;
+  GemmTile tile = GemmTile::automatic;
+};
+
+inline const char* to_string(GemmVariant variant) {
+  switch (variant) {
+    case GemmVariant::naive:
+      return "naive";
+    case GemmVariant::tiled16:
+      return "tiled16";
+    case GemmVariant::tuned:
+      return "tuned";
+  }
+  return "unknown";
+}
+
+namespace Impl {
+
+template <class ExecSpace, class ViewType>
+constexpr void check_gemm_view() {
+  static_assert(Kokkos::is_view<ViewType>::value, "KokkosTile::gemm needs Kokkos::Views");
+  static_assert(ViewType::rank() == 2, "KokkosTile::gemm needs rank-2 Views");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename ViewType::memory_space>::accessible,
+                "KokkosTile::gemm: the execution space cannot access the View's memory space");
+}
+
+/// "N" -> false, "T" or "C" -> true (any case); anything else is an InvalidArgument.
+inline bool parse_gemm_op(const std::string& call, const char* which, const char* op) {
+  const char letter = op == nullptr ? '\0' : op[0];
+  KOKKOSTILE_EXPECT(letter == 'N' || letter == 'n' || letter == 'T' || letter == 't' ||
+                        letter == 'C' || letter == 'c',
+                    InvalidArgument, call,
+                    which << " is \"" << (op == nullptr ? "(null)" : op)
+                          << "\"; it must be \"N\", \"T\" or \"C\"");
+  return letter != 'N' && letter != 'n';
+}
+
+template <class ExecSpace, class T>
+GemmTile resolve_gemm_tile(GemmTile tile) {
+  if (tile != GemmTile::automatic)
+    return tile;
+  if (runs_on_host<ExecSpace>())
+    return GemmTile::t64x64x16_4x4;
+  return sizeof(T) >= 8 ? GemmTile::t128x64x8_8x4 : GemmTile::t128x128x8_8x8;
+}
+
+/// Register budget of the tuned kernel: two teams of 256 threads per multiprocessor (at most 128
+/// registers per thread) while the accumulators take at most 64 registers; one team (255 registers)
+/// for larger register tiles, which would otherwise spill. Host backends ignore the bounds.
+template <class ExecSpace, class Shape, class T>
+using GemmTeamPolicy = Kokkos::TeamPolicy<
+    ExecSpace, Kokkos::LaunchBounds<256, (Shape::TM * Shape::TN * sizeof(T) > 256 ? 1 : 2)>>;
+
+/// Whether whole 16-byte packets of op(X) can be read: unit stride along the contiguous index, a
+/// multiple of the packet along the other, an aligned start.
+template <class T, class Operand>
+bool gemm_packets_allowed(const Operand& x) {
+  constexpr int V = packet_width<T>();
+  if (V == 1)
+    return false;
+  const std::int64_t fast = x.rows_contiguous ? x.row_stride : x.col_stride;
+  const std::int64_t slow = x.rows_contiguous ? x.col_stride : x.row_stride;
+  return fast == 1 && slow % V == 0 && packet_aligned(x.data);
+}
+
+/// CUDA's level-0 scratch is shared memory, which the tuned kernel may then read with ld.shared.
+template <class ExecSpace>
+bool scratch_is_shared_memory(const ScratchPlacement& placement) {
+#ifdef KOKKOS_ENABLE_CUDA
+  return std::is_same_v<ExecSpace, Kokkos::Cuda> && placement.level == 0;
+#else
+  (void)placement;
+  return false;
+#endif
+}
+
+template <class Shape, bool SharedSpace, class ExecSpace, class CView, class AOperand,
+          class BOperand, class T>
+void launch_gemm_tuned(const std::string& call, const ExecSpace& space, const AOperand& a,
+                       const BOperand& b, const CView& c, T alpha, T beta, std::int64_t m,
+                       std::int64_t n, std::int64_t k, const ScratchPlacement& placement) {
+  using functor_type = GemmTuned<ExecSpace, Shape, SharedSpace, CView, AOperand, BOperand>;
+  constexpr bool host = runs_on_host<ExecSpace>();
+  const std::int64_t tiles_m = ceil_div(m, Shape::BM), tiles_n = ceil_div(n, Shape::BN);
+  const int league = checked_league_size(call, tiles_m * tiles_n);
+  KOKKOSTILE_EXPECT(tiles_n <= INT32_MAX, InvalidArgument, call, "n = " << n << " is too large");
+  const int team_size = host ? 1 : Shape::threads;
+  functor_type functor{a, b, c, alpha, beta, m, n, k, int(tiles_n), placement.level};
+  functor.a_packets = gemm_packets_allowed<T>(a);
+  functor.b_packets = gemm_packets_allowed<T>(b);
+  Kokkos::parallel_for(
+      call, with_scratch(GemmTeamPolicy<ExecSpace, Shape, T>(space, league, team_size), placement),
+      functor);
+}
+
+/// Places the tuned kernel's scratch, then launches it with ld.shared reads where scratch is
+/// shared memory.
+template <class Shape, class ExecSpace, class CView, class AOperand, class BOperand, class T>
+void launch_gemm_tuned(const std::string& call, const ExecSpace& space, const AOperand& a,
+                       const BOperand& b, const CView& c, T alpha, T beta, std::int64_t m,
+                       std::int64_t n, std::int64_t k) {
+  using probe = GemmTuned<ExecSpace, Shape, false, CView, AOperand, BOperand>;
+  const ScratchPlacement placement =
+      place_team_scratch(call, space, probe::scratch_bytes(!runs_on_host<ExecSpace>()));
+  if constexpr (runs_on_host<ExecSpace>()) {
+    launch_gemm_tuned<Shape, false>(call, space, a, b, c, alpha, beta, m, n, k, placement);
+  } else {
+    if (scratch_is_shared_memory<ExecSpace>(placement)) {
+      launch_gemm_tuned<Shape, true>(call, space, a, b, c, alpha, beta, m, n, k, placement);
+    } else {
+      launch_gemm_tuned<Shape, false>(call, space, a, b, c, alpha, beta, m, n, k, placement);
+    }
+  }
+}
+
+}  // namespace Impl
+
+/// C = alpha * op(A) * op(B) + beta * C on `space` (asynchronous there).
+template <class ExecSpace, class AView, class BView, class CView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
+          typename CView::const_value_type alpha, const AView& a, const BView& b,
+          typename CView::const_value_type beta, const CView& c, const GemmOptions& options = {}) {
+  Impl::check_gemm_view<ExecSpace, AView>();
+  Impl::check_gemm_view<ExecSpace, BView>();
+  Impl::check_gemm_view<ExecSpace, CView>();
+  using T = typename CView::non_const_value_type;
+  static_assert(std::is_same_v<typename CView::value_type, T>,
+                "KokkosTile::gemm: C must not be const");
+  static_assert(std::is_same_v<typename AView::non_const_value_type, T> &&
+                    std::is_same_v<typename BView::non_const_value_type, T>,
+                "KokkosTile::gemm: A, B and C must have the same value type");
+  static_assert(std::is_floating_point_v<T>, "KokkosTile::gemm: float or double");
+
+  const std::string call = std::string("KokkosTile::gemm<") + to_string(options.variant) + ">";
+  const bool ta = Impl::parse_gemm_op(call, "trans_a", trans_a);
+  const bool tb = Impl::parse_gemm_op(call, "trans_b", trans_b);
+  const Impl::GemmOperand<AView> op_a(a, ta);
+  const Impl::GemmOperand<BView> op_b(b, tb);
+  const std::int64_t m = op_a.rows(), k = op_a.cols(), n = op_b.cols();
+  KOKKOSTILE_EXPECT(
+      op_b.rows() == k && std::int64_t(c.extent(0)) == m && std::int64_t(c.extent(1)) == n,
+      InvalidArgument, call,
+      "op(A) is " << m << " x " << k << " and op(B) is " << op_b.rows() << " x " << n
+                  << ", so C must be " << m << " x " << n << " with op(B) having " << k
+                  << " rows; C is " << c.extent(0) << " x " << c.extent(1));
+  KOKKOSTILE_EXPECT(!Impl::views_overlap(c, a) && !Impl::views_overlap(c, b), InvalidArgument, call,
+                    "C overlaps A or B in memory");
+  if (m == 0 || n == 0)
+    return;
+
+  if (alpha == T(0) || k == 0) {
+    Kokkos::parallel_for(call + "::scale_c", Kokkos::RangePolicy<ExecSpace>(space, 0, m * n),
+                         Impl::GemmScaleC<CView, T>{c, beta, n});
+    return;
+  }
+
+  using a_operand = Impl::GemmOperand<AView>;
+  using b_operand = Impl::GemmOperand<BView>;
+  switch (options.variant) {
+    case GemmVariant::naive: {
+      const bool c_rows = c.stride(0) <= c.stride(1);
+      Kokkos::parallel_for(call, Kokkos::RangePolicy<ExecSpace>(space, 0, m * n),
+                           Impl::GemmNaive<CView, a_operand, b_operand>{op_a, op_b, c, alpha, beta,
+                                                                        m, n, k, c_rows});
+      return;
+    }
+    case GemmVariant::tiled16: {
+      using functor_type = Impl::GemmTiled16<ExecSpace, CView, a_operand, b_operand>;
+      const ScratchPlacement placement =
+          place_team_scratch(call, space, functor_type::scratch_bytes());
+      const std::int64_t tiles_n = Impl::ceil_div(n, 16);
+      const int league = Impl::checked_league_size(call, Impl::ceil_div(m, 16) * tiles_n);
+      const int team_size = Impl::runs_on_host<ExecSpace>() ? 1 : functor_type::threads;
+      Kokkos::parallel_for(
+          call, with_scratch(Kokkos::TeamPolicy<ExecSpace>(space, league, team_size), placement),
+          functor_type{op_a, op_b, c, alpha, beta, m, n, k, int(tiles_n), placement.level});
+      return;
+    }
+    case GemmVariant::tuned:
+      switch (Impl::resolve_gemm_tile<ExecSpace, T>(options.tile)) {
+        case GemmTile::t128x128x8_8x8:
+          Impl::launch_gemm_tuned<Impl::GemmTunedShape<128, 128, 8, 8, 8>>(
+              call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k);
+          return;
+        case GemmTile::t128x64x8_8x4:
+          Impl::launch_gemm_tuned<Impl::GemmTunedShape<128, 64, 8, 8, 4>>(
+              call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k);
+          return;
+        case GemmTile::t64x64x16_4x4:
+        case GemmTile::automatic:
+          Impl::launch_gemm_tuned<Impl::GemmTunedShape<64, 64, 16, 4, 4>>(
+              call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k);
+          return;
+      }
+  }
+  KOKKOSTILE_EXPECT(false, InvalidArgument, call, "unknown variant");
+}
+
+/// As above, on the default execution space of C's memory space.
+template <class AView, class BView, class CView,
+          std::enable_if_t<Kokkos::is_view<CView>::value, int> = 0>
+void gemm(const char* trans_a, const char* trans_b, typename CView::const_value_type alpha,
+          const AView& a, const BView& b, typename CView::const_value_type beta, const CView& c,
+          const GemmOptions& options = {}) {
+  gemm(typename CView::execution_space{}, trans_a, trans_b, alpha, a, b, beta, c, options);
+}
+
+}  // namespace KokkosTile

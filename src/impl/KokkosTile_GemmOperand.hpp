@@ -1,0 +1,72 @@
+#pragma once
+// op(X) for GEMM: a rank-2 View read as itself or as its transpose, with 64-bit indices, and which
+// of op(X)'s two indices is the contiguous one in memory (so that tile loads can put consecutive
+// threads on consecutive addresses whatever the layout, stride or transpose).
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// Compilation passes: the device pass of a GPU backend keeps per-thread state in registers, the
+/// host pass of any build walks a team's virtual threads in loops.
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__) || defined(__SYCL_DEVICE_ONLY__)
+inline constexpr bool device_pass = true;
+#else
+inline constexpr bool device_pass = false;
+#endif
+
+/// op(X) as a pointer and two strides: every Kokkos layout (Left, Right, Stride, subviews) is a
+/// strided array, and a transpose only swaps the strides, so the kernels index one way for all.
+template <class ViewType>
+struct GemmOperand {
+  using value_type = typename ViewType::non_const_value_type;
+
+  ViewType view;  // keeps the allocation alive while the kernel runs
+  const value_type* data = nullptr;
+  std::int64_t row_stride = 0, col_stride = 0;  // of op(X)
+  std::int64_t row_count = 0, col_count = 0;    // of op(X)
+  bool rows_contiguous = false;  // op(X)(r, c) and op(X)(r + 1, c) are adjacent in memory
+
+  GemmOperand() = default;
+  GemmOperand(const ViewType& v, bool trans) : view(v), data(v.data()) {
+    const std::int64_t s0 = v.stride(0), s1 = v.stride(1);
+    row_stride = trans ? s1 : s0;
+    col_stride = trans ? s0 : s1;
+    row_count = trans ? v.extent(1) : v.extent(0);
+    col_count = trans ? v.extent(0) : v.extent(1);
+    // The index with the smaller stride is the contiguous one (ties: a single row or column).
+    rows_contiguous = row_stride <= col_stride;
+  }
+
+  std::int64_t rows() const { return row_count; }
+  std::int64_t cols() const { return col_count; }
+
+  KOKKOS_FORCEINLINE_FUNCTION value_type operator()(std::int64_t r, std::int64_t c) const {
+    return data[r * row_stride + c * col_stride];
+  }
+};
+
+/// Reads element `e` of a rows x cols tile of op(X) at (row0, col0), numbering the tile's elements
+/// along op(X)'s contiguous index so that consecutive e are consecutive addresses. Elements outside
+/// op(X) read as zero, which adds nothing to a product. Returns the tile coordinates in r, c.
+template <class Operand>
+KOKKOS_FORCEINLINE_FUNCTION typename Operand::value_type load_gemm_tile_element(
+    const Operand& x, std::int64_t x_rows, std::int64_t x_cols, std::int64_t row0,
+    std::int64_t col0, int tile_rows, int tile_cols, int e, int& r, int& c) {
+  if (x.rows_contiguous) {
+    r = e % tile_rows;
+    c = e / tile_rows;
+  } else {
+    c = e % tile_cols;
+    r = e / tile_cols;
+  }
+  const std::int64_t gr = row0 + r, gc = col0 + c;
+  using T = typename Operand::value_type;
+  return (gr < x_rows && gc < x_cols) ? x(gr, gc) : T(0);
+}
+
+}  // namespace Impl
+}  // namespace KokkosTile

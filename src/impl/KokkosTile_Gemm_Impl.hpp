@@ -1,0 +1,424 @@
+#pragma once
+// The kernels behind KokkosTile::gemm, C = alpha * op(A) * op(B) + beta * C:
+//
+//   GemmNaive    one thread per element of C, operands straight from global memory (the seed's
+//                first kernel);
+//   GemmTiled16  16 x 16 tiles of op(A) and op(B) in scratch, one thread per element of C (the
+//                seed's second kernel, for any extents);
+//   GemmTuned    a BM x BN team tile in scratch, a TM x TN register tile per thread, K in steps of
+//                BK, two scratch stages on devices (the next tile is read into registers while the
+//                current one is multiplied), fragments read from scratch as 16-byte packets.
+//
+// Team kernels work for any team size: on devices the team has one thread per virtual thread and
+// per-thread state lives in registers; on host backends a thread walks its team's virtual threads,
+// their state in a local array (device_pass tells the two compilation passes apart).
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_GemmOperand.hpp"
+#include "KokkosTile_Packet.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// C(i, j) = alpha * product + beta * C(i, j); with beta = 0, C is not read (NaN in it is ignored).
+template <class CView, class T>
+KOKKOS_FORCEINLINE_FUNCTION void gemm_store(const CView& c, std::int64_t i, std::int64_t j,
+                                            T product, T alpha, T beta) {
+  if (beta == T(0)) {
+    c(i, j) = alpha * product;
+  } else {
+    c(i, j) = alpha * product + beta * c(i, j);
+  }
+}
+
+/// C = beta * C: what gemm does when alpha = 0 or K = 0 (op(A) and op(B) are not read).
+template <class CView, class T>
+struct GemmScaleC {
+  CView c;
+  T beta;
+  std::int64_t n;
+  KOKKOS_FUNCTION void operator()(std::int64_t k) const {
+    const std::int64_t i = k / n, j = k % n;
+    c(i, j) = beta == T(0) ? T(0) : beta * c(i, j);
+  }
+};
+
+template <class CView, class AOperand, class BOperand>
+struct GemmNaive {
+  using T = typename CView::non_const_value_type;
+  AOperand a;
+  BOperand b;
+  CView c;
+  T alpha, beta;
+  std::int64_t m, n, k;
+  bool c_rows_contiguous;  // consecutive threads take consecutive rows (else columns) of C
+
+  KOKKOS_FUNCTION void operator()(std::int64_t index) const {
+    const std::int64_t i = c_rows_contiguous ? index % m : index / n;
+    const std::int64_t j = c_rows_contiguous ? index / m : index % n;
+    T sum = 0;
+    for (std::int64_t p = 0; p < k; ++p)
+      sum += a(i, p) * b(p, j);
+    gemm_store(c, i, j, sum, alpha, beta);
+  }
+};
+
+/// Scratch pointer for `count` elements of T at 16-byte alignment (the size request adds the slack
+/// through gemm_scratch_bytes).
+template <class T, class TeamMember>
+KOKKOS_INLINE_FUNCTION T* gemm_scratch(const TeamMember& team, int level, std::size_t count) {
+  return static_cast<T*>(team.team_scratch(level).get_shmem_aligned(count * sizeof(T), 16));
+}
+
+template <class T>
+constexpr std::size_t gemm_scratch_bytes(std::size_t count) {
+  return count * sizeof(T) + 16;
+}
+
+template <class ExecSpace, class CView, class AOperand, class BOperand>
+struct GemmTiled16 {
+  using T = typename CView::non_const_value_type;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  static constexpr int E = 16, threads = E * E;
+  static constexpr int slots = device_pass ? 1 : threads;
+
+  AOperand a;
+  BOperand b;
+  CView c;
+  T alpha, beta;
+  std::int64_t m, n, k;
+  int tiles_n;
+  int level;
+
+  static std::size_t scratch_bytes() { return 2 * gemm_scratch_bytes<T>(E * E); }
+
+  KOKKOS_FUNCTION void operator()(const member_type& team) const {
+    T* as = gemm_scratch<T>(team, level, E * E);
+    T* bs = gemm_scratch<T>(team, level, E * E);
+    const std::int64_t row0 = std::int64_t(team.league_rank() / tiles_n) * E;
+    const std::int64_t col0 = std::int64_t(team.league_rank() % tiles_n) * E;
+    const int rank = team.team_rank(), size = team.team_size();
+    T acc[slots];
+    for (int s = 0; s < slots; ++s)
+      acc[s] = 0;
+    for (std::int64_t k0 = 0; k0 < k; k0 += E) {
+      for (int e = rank; e < E * E; e += size) {
+        int r, cc;
+        const T va = load_gemm_tile_element(a, m, k, row0, k0, E, E, e, r, cc);
+        as[r * E + cc] = va;
+        const T vb = load_gemm_tile_element(b, k, n, k0, col0, E, E, e, r, cc);
+        bs[r * E + cc] = vb;
+      }
+      team.team_barrier();
+      for (int s = 0; s < slots; ++s) {
+        const int v = rank + s * size;
+        if (v < threads) {
+          const int ty = v / E, tx = v % E;
+          for (int p = 0; p < E; ++p)
+            acc[s] += as[ty * E + p] * bs[p * E + tx];
+        }
+      }
+      team.team_barrier();
+    }
+    for (int s = 0; s < slots; ++s) {
+      const int v = rank + s * size;
+      const std::int64_t i = row0 + v / E, j = col0 + v % E;
+      if (v < threads && i < m && j < n)
+        gemm_store(c, i, j, acc[s], alpha, beta);
+    }
+  }
+};
+
+/// Tile shape of GemmTuned: a BM x BN team tile, K in steps of BK, TM x TN per thread.
+template <int BM_, int BN_, int BK_, int TM_, int TN_>
+struct GemmTunedShape {
+  static constexpr int BM = BM_, BN = BN_, BK = BK_, TM = TM_, TN = TN_;
+  static constexpr int threads = (BM / TM) * (BN / TN);
+  static_assert(BM % TM == 0 && BN % TN == 0, "register tiles must divide the team tile");
+};
+
+/// V-element fragment of a scratch row, read as one 16-byte packet. With SharedSpace (level-0
+/// scratch on CUDA) the read is an explicit ld.shared: Kokkos hands out scratch as generic
+/// pointers, and generic loads cost more issue slots than shared ones in the inner loop.
+template <bool SharedSpace, class T, int V>
+KOKKOS_FORCEINLINE_FUNCTION void load_fragment(const T* src, T* dst) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (SharedSpace && V == 4 && std::is_same_v<T, float>) {
+    const auto address = static_cast<unsigned>(__cvta_generic_to_shared(src));
+    asm volatile("ld.shared.v4.f32 {%0, %1, %2, %3}, [%4];"
+                 : "=f"(dst[0]), "=f"(dst[1]), "=f"(dst[2]), "=f"(dst[3])
+                 : "r"(address));
+    return;
+  } else if constexpr (SharedSpace && V == 2 && std::is_same_v<T, double>) {
+    const auto address = static_cast<unsigned>(__cvta_generic_to_shared(src));
+    asm volatile("ld.shared.v2.f64 {%0, %1}, [%2];" : "=d"(dst[0]), "=d"(dst[1]) : "r"(address));
+    return;
+  }
+#endif
+  const auto packet = *reinterpret_cast<const Packet<T, V>*>(src);
+  for (int e = 0; e < V; ++e)
+    dst[e] = packet.v[e];
+}
+
+template <class ExecSpace, class Shape, bool SharedSpace, class CView, class AOperand,
+          class BOperand>
+struct GemmTuned {
+  using T = typename CView::non_const_value_type;
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  static constexpr int BM = Shape::BM, BN = Shape::BN, BK = Shape::BK, TM = Shape::TM,
+                       TN = Shape::TN, threads = Shape::threads;
+  static constexpr int V = packet_width<T>();
+  // Rows of the k-major scratch tiles are padded by one packet: a tile stored across its
+  // contiguous k index then spreads over the banks, and rows stay packet-aligned.
+  static constexpr int pitch_a = BM + V, pitch_b = BN + V;
+  static constexpr int stages = device_pass ? 2 : 1;
+  static_assert(BM % V == 0 && BN % V == 0 && BK % V == 0, "tiles are whole packets");
+  static constexpr int slots = device_pass ? 1 : threads;
+  static constexpr int a_loads = (BM * BK + threads - 1) / threads;
+  static constexpr int b_loads = (BK * BN + threads - 1) / threads;
+  static_assert(TM % V == 0 && TN % V == 0, "register tiles are read in whole packets");
+  // A thread's TM rows are TM / V packets spread BM / (TM / V) apart (likewise its columns), so
+  // that the lanes of a warp read consecutive packets of a scratch row: no bank conflicts.
+  static constexpr int row_groups = TM / V, col_groups = TN / V;
+  static constexpr int threads_across = BN / TN, threads_down = BM / TM;
+  // Lanes of a warp cover a 4 x 8 block of threads (4 distinct A fragments, 8 distinct B ones),
+  // when the team's thread grid allows it.
+  static constexpr int lanes_across = threads_across >= 8 ? 8 : threads_across;
+  static constexpr int lanes_down = 32 / lanes_across;
+  static constexpr bool warp_blocks = threads_down % lanes_down == 0 && threads % 32 == 0;
+
+  AOperand a;
+  BOperand b;
+  CView c;
+  T alpha, beta;
+  std::int64_t m, n, k;
+  int tiles_n;
+  int level;
+
+  /// Scratch per team: `stages` copies of the k-major A tile and the B tile, in one block.
+  static constexpr int stage_elements = BK * pitch_a + BK * pitch_b;
+  static std::size_t scratch_bytes(bool device) {
+    return gemm_scratch_bytes<T>(std::size_t(device ? 2 : 1) * stage_elements);
+  }
+
+  /// Packet reads of op(A) and op(B) are allowed (their contiguous index has stride 1, the other a
+  /// multiple of V, data 16-byte aligned); each step still checks that its tile lies inside.
+  bool a_packets = false, b_packets = false;
+
+  KOKKOS_FUNCTION void operator()(const member_type& team) const {
+    T* const scratch = gemm_scratch<T>(team, level, std::size_t(stages) * stage_elements);
+    const std::int64_t row0 = std::int64_t(team.league_rank() / tiles_n) * BM;
+    const std::int64_t col0 = std::int64_t(team.league_rank() % tiles_n) * BN;
+    const int rank = team.team_rank(), size = team.team_size();
+    const int k_steps = int((k + BK - 1) / BK);
+    const bool a_rows_inside = row0 + BM <= m, b_cols_inside = col0 + BN <= n;
+
+    T acc[slots][TM][TN];
+    for (int s = 0; s < slots; ++s)
+      for (int i = 0; i < TM; ++i)
+        for (int j = 0; j < TN; ++j)
+          acc[s][i][j] = 0;
+
+    if constexpr (device_pass) {
+      // One thread per virtual thread: read step q + 1 into registers while step q is multiplied.
+      T a_next[a_loads], b_next[b_loads];
+      bool a_fast = false, b_fast = false;
+      auto read = [&](int q) {
+        const std::int64_t k0 = std::int64_t(q) * BK;
+        a_fast = a_packets && a_rows_inside && k0 + BK <= k;
+        b_fast = b_packets && b_cols_inside && k0 + BK <= k;
+        if (a_fast)
+          read_a<V>(row0, k0, rank, a_next);
+        else
+          read_a<1>(row0, k0, rank, a_next);
+        if (b_fast)
+          read_b<V>(col0, k0, rank, b_next);
+        else
+          read_b<1>(col0, k0, rank, b_next);
+      };
+      auto write = [&](T* stage) {
+        if (a_fast)
+          write_a<V>(stage, rank, a_next);
+        else
+          write_a<1>(stage, rank, a_next);
+        if (b_fast)
+          write_b<V>(stage + BK * pitch_a, rank, b_next);
+        else
+          write_b<1>(stage + BK * pitch_a, rank, b_next);
+      };
+      read(0);
+      write(scratch);
+      team.team_barrier();
+      for (int q = 0; q < k_steps; ++q) {
+        T* const current = scratch + (q & 1) * stage_elements;
+        T* const following = scratch + ((q + 1) & 1) * stage_elements;
+        if (q + 1 < k_steps)
+          read(q + 1);
+        multiply_step(current, current + BK * pitch_a, rank, acc[0]);
+        if (q + 1 < k_steps)
+          write(following);
+        team.team_barrier();
+      }
+    } else {
+      for (int q = 0; q < k_steps; ++q) {
+        const std::int64_t k0 = std::int64_t(q) * BK;
+        for (int t = rank; t < threads; t += size) {
+          T a_now[a_loads], b_now[b_loads];
+          read_a<1>(row0, k0, t, a_now);
+          read_b<1>(col0, k0, t, b_now);
+          write_a<1>(scratch, t, a_now);
+          write_b<1>(scratch + BK * pitch_a, t, b_now);
+        }
+        team.team_barrier();
+        for (int s = 0; s < slots; ++s) {
+          const int t = rank + s * size;
+          if (t < threads)
+            multiply_step(scratch, scratch + BK * pitch_a, t, acc[s]);
+        }
+        team.team_barrier();
+      }
+    }
+
+    for (int s = 0; s < slots; ++s) {
+      const int t = rank + s * size;
+      if (t >= threads)
+        continue;
+      int ty, tx;
+      thread_coordinates(t, ty, tx);
+      for (int i = 0; i < TM; ++i) {
+        const std::int64_t row = row0 + tile_row(ty, i);
+        for (int j = 0; j < TN; ++j) {
+          const std::int64_t col = col0 + tile_col(tx, j);
+          if (row < m && col < n)
+            gemm_store(c, row, col, acc[s][i][j], alpha, beta);
+        }
+      }
+    }
+  }
+
+  /// Unit u (W elements along the operand's contiguous index) of a TR x TC tile: its first
+  /// element's tile coordinates. Consecutive units are consecutive addresses.
+  template <int W, int TR, int TC>
+  KOKKOS_FORCEINLINE_FUNCTION static void place_unit(bool rows_contiguous, int u, int& r, int& cc) {
+    if (rows_contiguous) {
+      r = (u % (TR / W)) * W;
+      cc = u / (TR / W);
+    } else {
+      cc = (u % (TC / W)) * W;
+      r = u / (TC / W);
+    }
+  }
+
+  /// Reads virtual thread t's share of the BM x BK tile of op(A) at (row0, k0) into regs: W = V
+  /// reads whole packets of a tile that lies inside op(A); W = 1 reads elements, zero outside.
+  template <int W>
+  KOKKOS_FORCEINLINE_FUNCTION void read_a(std::int64_t row0, std::int64_t k0, int t,
+                                          T* regs) const {
+    for (int q = 0; q < a_loads / W; ++q) {
+      const int u = t + q * threads;
+      if (u >= BM * BK / W)
+        break;
+      int r, cc;
+      place_unit<W, BM, BK>(a.rows_contiguous, u, r, cc);
+      read_unit<W>(a, m, k, row0 + r, k0 + cc, regs + q * W);
+    }
+  }
+  template <int W>
+  KOKKOS_FORCEINLINE_FUNCTION void read_b(std::int64_t col0, std::int64_t k0, int t,
+                                          T* regs) const {
+    for (int q = 0; q < b_loads / W; ++q) {
+      const int u = t + q * threads;
+      if (u >= BK * BN / W)
+        break;
+      int r, cc;
+      place_unit<W, BK, BN>(b.rows_contiguous, u, r, cc);
+      read_unit<W>(b, k, n, k0 + r, col0 + cc, regs + q * W);
+    }
+  }
+
+  template <int W, class Operand>
+  KOKKOS_FORCEINLINE_FUNCTION static void read_unit(const Operand& x, std::int64_t rows,
+                                                    std::int64_t cols, std::int64_t r,
+                                                    std::int64_t cc, T* regs) {
+    if constexpr (W == 1) {
+      regs[0] = (r < rows && cc < cols) ? x(r, cc) : T(0);
+    } else {
+      load_fragment<false, T, W>(x.data + r * x.row_stride + cc * x.col_stride, regs);
+    }
+  }
+
+  /// Stores what read_a read, k-major (so that a thread's TM rows are packets of a scratch row).
+  template <int W>
+  KOKKOS_FORCEINLINE_FUNCTION void write_a(T* a_tile, int t, const T* regs) const {
+    for (int q = 0; q < a_loads / W; ++q) {
+      const int u = t + q * threads;
+      if (u >= BM * BK / W)
+        break;
+      int r, cc;
+      place_unit<W, BM, BK>(a.rows_contiguous, u, r, cc);
+      for (int e = 0; e < W; ++e) {
+        const int er = a.rows_contiguous ? r + e : r, ec = a.rows_contiguous ? cc : cc + e;
+        a_tile[ec * pitch_a + er] = regs[q * W + e];
+      }
+    }
+  }
+  template <int W>
+  KOKKOS_FORCEINLINE_FUNCTION void write_b(T* b_tile, int t, const T* regs) const {
+    for (int q = 0; q < b_loads / W; ++q) {
+      const int u = t + q * threads;
+      if (u >= BK * BN / W)
+        break;
+      int r, cc;
+      place_unit<W, BK, BN>(b.rows_contiguous, u, r, cc);
+      for (int e = 0; e < W; ++e) {
+        const int er = b.rows_contiguous ? r + e : r, ec = b.rows_contiguous ? cc : cc + e;
+        b_tile[er * pitch_b + ec] = regs[q * W + e];
+      }
+    }
+  }
+
+  /// Virtual thread t's place in the team's threads_down x threads_across grid.
+  KOKKOS_FORCEINLINE_FUNCTION static void thread_coordinates(int t, int& ty, int& tx) {
+    if constexpr (warp_blocks) {
+      const int warp = t / 32, lane = t % 32;
+      constexpr int warps_across = threads_across / lanes_across;
+      ty = (warp / warps_across) * lanes_down + lane / lanes_across;
+      tx = (warp % warps_across) * lanes_across + lane % lanes_across;
+    } else {
+      ty = t / threads_across;
+      tx = t % threads_across;
+    }
+  }
+  /// Tile row of the thread's register row i (tile column of register column j, with BN, V).
+  KOKKOS_FORCEINLINE_FUNCTION static int tile_row(int ty, int i) {
+    return (i / V) * (BM / row_groups) + ty * V + i % V;
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static int tile_col(int tx, int j) {
+    return (j / V) * (BN / col_groups) + tx * V + j % V;
+  }
+
+  /// acc += (TM rows of the A tile) x (TN columns of the B tile) over the BK step.
+  KOKKOS_FORCEINLINE_FUNCTION void multiply_step(const T* a_tile, const T* b_tile, int t,
+                                                 T (&acc)[TM][TN]) const {
+    int ty, tx;
+    thread_coordinates(t, ty, tx);
+    for (int p = 0; p < BK; ++p) {
+      T a_frag[TM], b_frag[TN];
+      for (int i = 0; i < TM; i += V)
+        load_fragment<SharedSpace, T, V>(a_tile + p * pitch_a + tile_row(ty, i), a_frag + i);
+      for (int j = 0; j < TN; j += V)
+        load_fragment<SharedSpace, T, V>(b_tile + p * pitch_b + tile_col(tx, j), b_frag + j);
+      for (int i = 0; i < TM; ++i)
+        for (int j = 0; j < TN; ++j)
+          acc[i][j] += a_frag[i] * b_frag[j];
+    }
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosTile

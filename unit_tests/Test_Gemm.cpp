@@ -1,0 +1,243 @@
+// Tests of KokkosTile_Gemm.hpp against a double-precision host reference on seeded random inputs:
+// every variant and tuned tile shape, op(A) and op(B) in {N, T}, extents that are 0, 1, primes and
+// tile multiples plus one, LayoutLeft, LayoutRight and strided Views with gaps, alpha and beta
+// (beta = 0 with NaN in C, alpha = 0 with NaN in A), and bad arguments.
+#include <KokkosTile_Gemm.hpp>
+
+#include "TestHelpers.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace KokkosTileTest {
+namespace {
+
+struct GemmCase {
+  std::int64_t m, n, k;
+};
+
+const std::vector<GemmCase>& gemm_cases() {
+  static const std::vector<GemmCase> cases = {{0, 5, 3},   {5, 0, 3},      {7, 5, 0},     {1, 1, 1},
+                                              {17, 33, 9}, {129, 65, 257}, {200, 130, 70}};
+  return cases;
+}
+
+enum class Layout { left, right, strided };
+
+/// A rows x cols device View of the given layout holding random values; returns the host copy.
+template <class T>
+struct Operand {
+  Kokkos::View<T*, MemorySpace> storage;
+  Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace> view;
+  Kokkos::View<T**, Kokkos::LayoutRight, Kokkos::HostSpace> host;
+};
+
+template <class T>
+Operand<T> make_operand(Layout layout, std::int64_t rows, std::int64_t cols, std::uint64_t seed) {
+  Operand<T> operand;
+  switch (layout) {
+    case Layout::left:
+      operand.view = gapped_view<T>(operand.storage, rows, cols, true, 1, 0);
+      break;
+    case Layout::right:
+      operand.view = gapped_view<T>(operand.storage, rows, cols, false, 1, 0);
+      break;
+    case Layout::strided:  // gaps after every line, and a non-unit fast stride
+      operand.view = gapped_view<T>(operand.storage, rows, cols, seed % 2 == 0, 2, 3);
+      break;
+  }
+  Kokkos::deep_copy(operand.storage, poison<T>());
+  auto host = fill_random_device(operand.view, seed);
+  operand.host = Kokkos::View<T**, Kokkos::LayoutRight, Kokkos::HostSpace>("host", rows, cols);
+  Kokkos::deep_copy(operand.host, host);
+  return operand;
+}
+
+/// Runs one gemm and compares every element of C with the double-precision reference.
+template <class T>
+::testing::AssertionResult gemm_matches(const GemmCase& shape, bool ta, bool tb, T alpha, T beta,
+                                        Layout la, Layout lb, Layout lc,
+                                        const KokkosTile::GemmOptions& options,
+                                        bool poison_unread = false) {
+  const std::int64_t m = shape.m, n = shape.n, k = shape.k;
+  const std::uint64_t seed = 7919 * m + 104729 * n + 1299709 * k + 3 * ta + 5 * tb;
+  auto a = make_operand<T>(la, ta ? k : m, ta ? m : k, seed + 1);
+  auto b = make_operand<T>(lb, tb ? n : k, tb ? k : n, seed + 2);
+  auto c = make_operand<T>(lc, m, n, seed + 3);
+  if (beta == T(0)) {  // beta = 0: whatever is in C must not matter
+    Kokkos::deep_copy(c.view, poison<T>());
+    Kokkos::deep_copy(c.host, T(0));
+  }
+  if (poison_unread)  // alpha = 0: A and B must not be read
+    Kokkos::deep_copy(a.view, poison<T>());
+
+  KokkosTile::gemm(ExecSpace(), ta ? "T" : "N", tb ? "T" : "N", alpha, a.view, b.view, beta, c.view,
+                   options);
+  const auto result = to_host(c.view);
+
+  const double eps = std::numeric_limits<T>::epsilon();
+  for (std::int64_t i = 0; i < m; ++i) {
+    for (std::int64_t j = 0; j < n; ++j) {
+      double sum = 0, magnitude = 0;
+      if (alpha != T(0)) {
+        for (std::int64_t p = 0; p < k; ++p) {
+          const double x = ta ? a.host(p, i) : a.host(i, p);
+          const double y = tb ? b.host(j, p) : b.host(p, j);
+          sum += x * y;
+          magnitude += std::abs(x * y);
+        }
+      }
+      const double expected = double(alpha) * sum + double(beta) * c.host(i, j);
+      const double bound =
+          2 * (k + 2) * eps *
+              (std::abs(double(alpha)) * magnitude + std::abs(double(beta) * c.host(i, j))) +
+          std::numeric_limits<T>::min();
+      const double got = result(i, j);
+      if (!(std::abs(got - expected) <= bound))
+        return ::testing::AssertionFailure()
+               << "C(" << i << ", " << j << ") of " << m << " x " << n << " x " << k << " (op "
+               << (ta ? "T" : "N") << (tb ? "T" : "N") << "): expected " << expected << ", got "
+               << got << " (bound " << bound << ")";
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+template <class T>
+class Gemm : public ::testing::Test {};
+using GemmValueTypes = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(Gemm, GemmValueTypes, );
+
+const KokkosTile::GemmVariant kVariants[] = {KokkosTile::GemmVariant::naive,
+                                             KokkosTile::GemmVariant::tiled16,
+                                             KokkosTile::GemmVariant::tuned};
+
+TYPED_TEST(Gemm, EveryVariantAndTransposeMatchesReference) {
+  using T = TypeParam;
+  for (const auto variant : kVariants) {
+    for (const auto& shape : gemm_cases()) {
+      for (const bool ta : {false, true}) {
+        for (const bool tb : {false, true}) {
+          KokkosTile::GemmOptions options;
+          options.variant = variant;
+          EXPECT_TRUE(gemm_matches<T>(shape, ta, tb, T(1.5), T(0), Layout::right, Layout::left,
+                                      Layout::right, options))
+              << KokkosTile::to_string(variant);
+        }
+      }
+    }
+  }
+}
+
+TYPED_TEST(Gemm, LayoutsAndStridesMatchReference) {
+  using T = TypeParam;
+  const Layout layouts[] = {Layout::left, Layout::right, Layout::strided};
+  for (const auto variant : kVariants) {
+    for (const auto la : layouts) {
+      for (const auto lb : layouts) {
+        for (const auto lc : layouts) {
+          KokkosTile::GemmOptions options;
+          options.variant = variant;
+          EXPECT_TRUE(
+              gemm_matches<T>({67, 45, 31}, false, true, T(-0.5), T(2), la, lb, lc, options))
+              << KokkosTile::to_string(variant) << " layouts " << int(la) << int(lb) << int(lc);
+        }
+      }
+    }
+  }
+}
+
+TYPED_TEST(Gemm, EveryTunedTileShapeMatchesReference) {
+  using T = TypeParam;
+  for (const auto tile : {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x64x8_8x4,
+                          KokkosTile::GemmTile::t64x64x16_4x4}) {
+    KokkosTile::GemmOptions options;
+    options.tile = tile;
+    for (const GemmCase shape :
+         {GemmCase{129, 130, 17}, GemmCase{256, 128, 64}, GemmCase{3, 300, 5}})
+      EXPECT_TRUE(gemm_matches<T>(shape, true, false, T(1), T(-1), Layout::left, Layout::right,
+                                  Layout::left, options))
+          << "tile " << int(tile);
+  }
+}
+
+// Extents that are multiples of the packet and of most tile edges, so that whole 16-byte packets
+// are read along either index of op(A) and op(B); K = 72 also leaves a partial last step for
+// K steps of 16.
+TYPED_TEST(Gemm, PacketReadsInEveryOrientationMatchReference) {
+  using T = TypeParam;
+  for (const bool ta : {false, true})
+    for (const bool tb : {false, true})
+      for (const Layout la : {Layout::left, Layout::right})
+        for (const Layout lb : {Layout::left, Layout::right})
+          EXPECT_TRUE(gemm_matches<T>({256, 192, 72}, ta, tb, T(1), T(0.5), la, lb, Layout::left,
+                                      KokkosTile::GemmOptions{}))
+              << "op " << ta << tb << " layouts " << int(la) << int(lb);
+}
+
+TYPED_TEST(Gemm, AlphaZeroReadsNeitherAnorB) {
+  using T = TypeParam;
+  for (const auto variant : kVariants) {
+    KokkosTile::GemmOptions options;
+    options.variant = variant;
+    EXPECT_TRUE(gemm_matches<T>({33, 17, 9}, false, false, T(0), T(3), Layout::right, Layout::right,
+                                Layout::left, options, true));
+    EXPECT_TRUE(gemm_matches<T>({33, 17, 9}, false, false, T(0), T(0), Layout::right, Layout::right,
+                                Layout::left, options, true));
+  }
+}
+
+/// Views declared LayoutLeft and LayoutRight (not strided Views with those strides).
+template <class T>
+void typed_layouts_match_reference() {
+  const std::int64_t m = 70, n = 37, k = 129;
+  Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace> a("a", m, k);
+  Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace> b("b", k, n);
+  Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace> c("c", m, n);
+  const auto ha = fill_random_device(a, 1), hb = fill_random_device(b, 2);
+  for (const auto variant : kVariants) {
+    Kokkos::deep_copy(c, poison<T>());
+    KokkosTile::GemmOptions options;
+    options.variant = variant;
+    KokkosTile::gemm("N", "N", T(1), a, b, T(0), c, options);
+    const auto hc = to_host(c);
+    for (std::int64_t i = 0; i < m; ++i)
+      for (std::int64_t j = 0; j < n; ++j) {
+        double sum = 0, magnitude = 0;
+        for (std::int64_t p = 0; p < k; ++p) {
+          sum += double(ha(i, p)) * hb(p, j);
+          magnitude += std::abs(double(ha(i, p)) * hb(p, j));
+        }
+        ASSERT_LE(std::abs(hc(i, j) - sum),
+                  2 * (k + 2) * std::numeric_limits<T>::epsilon() * magnitude)
+            << KokkosTile::to_string(variant) << " C(" << i << ", " << j << ")";
+      }
+  }
+}
+
+TYPED_TEST(Gemm, DeclaredLayoutsMatchReference) {
+  typed_layouts_match_reference<TypeParam>();
+}
+
+TEST(Gemm, BadArgumentsRaise) {
+  Kokkos::View<float**, MemorySpace> a("a", 4, 5), b("b", 5, 6), c("c", 4, 6), wrong("wrong", 4, 7);
+  EXPECT_THROW(KokkosTile::gemm("N", "N", 1.f, a, b, 0.f, wrong), KokkosTile::InvalidArgument);
+  EXPECT_THROW(KokkosTile::gemm("N", "T", 1.f, a, b, 0.f, c), KokkosTile::InvalidArgument);
+  EXPECT_THROW(KokkosTile::gemm("X", "N", 1.f, a, b, 0.f, c), KokkosTile::InvalidArgument);
+  EXPECT_THROW(KokkosTile::gemm("N", nullptr, 1.f, a, b, 0.f, c), KokkosTile::InvalidArgument);
+  Kokkos::View<float**, MemorySpace> square("square", 6, 6);
+  auto part = Kokkos::subview(square, Kokkos::make_pair(0, 4), Kokkos::ALL);
+  EXPECT_THROW(KokkosTile::gemm("N", "N", 1.f, part, square, 0.f, part),
+               KokkosTile::InvalidArgument);
+  try {
+    KokkosTile::gemm("N", "N", 1.f, a, b, 0.f, wrong);
+  } catch (const KokkosTile::InvalidArgument& error) {
+    EXPECT_NE(std::string(error.what()).find("KokkosTile::gemm<tuned>"), std::string::npos)
+        << error.what();
+  }
+}
+
+}  // namespace
+}  // namespace KokkosTileTest
