@@ -11,3 +11,4 @@
 #include "KokkosTile_Transpose.hpp"
 #include "KokkosTile_Stencil2D.hpp"
 #include "KokkosTile_Stencil.hpp"
+#include "KokkosTile_Cluster.hpp"
