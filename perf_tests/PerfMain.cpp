@@ -17,6 +17,7 @@ namespace KokkosTileBench {
 void register_reverse_benchmarks(const Config& config);
 void register_transpose_benchmarks(const Config& config);
 void register_stencil_benchmarks(const Config& config);
+void register_cluster_benchmarks(const Config& config);
 }  // namespace KokkosTileBench
 
 namespace {
@@ -71,6 +72,7 @@ int main(int argc, char* argv[]) {
   KokkosTileBench::register_reverse_benchmarks(config);
   KokkosTileBench::register_transpose_benchmarks(config);
   KokkosTileBench::register_stencil_benchmarks(config);
+  KokkosTileBench::register_cluster_benchmarks(config);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

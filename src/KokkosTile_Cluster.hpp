@@ -9,7 +9,8 @@
 //         float* next = m.cluster_scratch<float>((m.cluster_rank() + 1) % m.cluster_size());
 //         KokkosTile::team_for(m, n, [&](int i) { next[i] = ...; });  // into the neighbour
 //         m.cluster_barrier();
-//         KokkosTile::team_for(m, n, [&](int i) { out(m.league_rank(), i) = m.team_scratch<float>()[i]; });
+//         KokkosTile::team_for(m, n, [&](int i) { out(m.league_rank(), i) =
+//         m.team_scratch<float>()[i]; });
 //       });
 //
 //   KokkosTile::parallel_for_large_scratch("big", KokkosTile::LargeScratchPolicy<Space>(
@@ -69,7 +70,8 @@ class ClusterPolicy {
                                      int team_size, std::size_t scratch_bytes) {
     const std::int64_t league =
         static_cast<std::int64_t>(num_clusters) * static_cast<std::int64_t>(cluster_size);
-    KOKKOSTILE_EXPECT(league <= INT_MAX, InvalidArgument, "KokkosTile::ClusterPolicy::from_clusters",
+    KOKKOSTILE_EXPECT(league <= INT_MAX, InvalidArgument,
+                      "KokkosTile::ClusterPolicy::from_clusters",
                       num_clusters << " clusters of " << cluster_size << " blocks are more than "
                                    << INT_MAX << " blocks");
     return ClusterPolicy(space, static_cast<int>(league), cluster_size, team_size, scratch_bytes);
@@ -163,8 +165,8 @@ template <class ExecSpace, class Functor>
 void parallel_for_large_scratch(const std::string& label,
                                 const LargeScratchPolicy<ExecSpace>& policy,
                                 const Functor& functor) {
-  Impl::launch_clusters("KokkosTile::parallel_for_large_scratch(\"" + label + "\")", label,
-                        policy, functor);
+  Impl::launch_clusters("KokkosTile::parallel_for_large_scratch(\"" + label + "\")", label, policy,
+                        functor);
 }
 
 /// Whether clusters of more than one block run natively (not emulated) on this instance.

@@ -2,6 +2,7 @@
 // and the emulation everywhere (ClusterMode::emulated forces it on a Hopper GPU too). Outputs are
 // poisoned and checked element by element against values computed on the host.
 #include <KokkosTile_Cluster.hpp>
+#include <KokkosTile_ScratchBudget.hpp>
 
 #include "TestHelpers.hpp"
 
@@ -26,7 +27,9 @@ constexpr bool on_cuda() {
 }
 
 /// Team size for a cluster size: the CUDA emulation of 16 blocks needs teams of one warp.
-int team_size_for(int cluster_size) { return cluster_size == 16 ? 32 : 128; }
+int team_size_for(int cluster_size) {
+  return cluster_size == 16 ? 32 : 128;
+}
 
 /// What block `block` writes at element i.
 KOKKOS_INLINE_FUNCTION int ring_value(int block, int i, int round) {
@@ -36,7 +39,8 @@ KOKKOS_INLINE_FUNCTION int ring_value(int block, int i, int round) {
 /// Two rounds: each block writes into the scratch of the next block of its cluster, then (after
 /// reading that back) into the previous one. out(round, block, i) is what the block found in its
 /// own scratch.
-void ring_exchange(const Policy& policy, int elements, const Kokkos::View<int***, MemorySpace>& out) {
+void ring_exchange(const Policy& policy, int elements,
+                   const Kokkos::View<int***, MemorySpace>& out) {
   KokkosTile::parallel_for_cluster(
       "test_ring_exchange", policy, KOKKOS_LAMBDA(const Member& m) {
         const int size = m.cluster_size();
@@ -45,8 +49,8 @@ void ring_exchange(const Policy& policy, int elements, const Kokkos::View<int***
         for (int round = 0; round < 2; ++round) {
           const int target = round == 0 ? (rank + 1) % size : (rank + size - 1) % size;
           int* const theirs = m.cluster_scratch<int>(target);
-          KokkosTile::team_for(
-              m, elements, [&](int i) { theirs[i] = ring_value(m.league_rank(), i, round); });
+          KokkosTile::team_for(m, elements,
+                               [&](int i) { theirs[i] = ring_value(m.league_rank(), i, round); });
           m.cluster_barrier();
           KokkosTile::team_for(m, elements,
                                [&](int i) { out(round, m.league_rank(), i) = mine[i]; });
@@ -83,7 +87,9 @@ void ring_exchange(const Policy& policy, int elements, const Kokkos::View<int***
   return ::testing::AssertionSuccess();
 }
 
-std::vector<ClusterMode> modes() { return {ClusterMode::automatic, ClusterMode::emulated}; }
+std::vector<ClusterMode> modes() {
+  return {ClusterMode::automatic, ClusterMode::emulated};
+}
 
 TEST(Cluster, RingExchangeThroughNeighbourScratchForEveryClusterSize) {
   for (const ClusterMode mode : modes()) {
@@ -110,7 +116,7 @@ TEST(Cluster, RingExchangeOnBothSidesOfTheLevelZeroLimit) {
   const std::size_t largest =
       std::min<std::size_t>(KokkosTile::max_cluster_scratch_bytes(ExecSpace()), 232448);
   for (const ClusterMode mode : modes()) {
-    for (const std::size_t bytes : {level0 - 16, level0 + 16, largest}) {
+    for (const std::size_t bytes : std::vector<std::size_t>{level0 - 16, level0 + 16, largest}) {
       if (KokkosTile::max_cluster_size(ExecSpace(), 128, bytes, mode) < 2)
         continue;  // the CUDA emulation holds a whole cluster's scratch in one block
       const auto policy = Policy(ExecSpace(), 4, 2, 128, bytes).set_mode(mode);
@@ -172,7 +178,26 @@ TEST(Cluster, AtomicsIntoRemoteScratch) {
   }
 }
 
-/// Ranks and sizes as the member reports them, and team_for covering each index once.
+/// Ranks and sizes as the member reports them (info), and how often team_for visited each index.
+void record_member(const Policy& policy, const Kokkos::View<int**, MemorySpace>& info,
+                   const Kokkos::View<int**, MemorySpace>& hits) {
+  const int n = static_cast<int>(hits.extent(1));
+  KokkosTile::parallel_for_cluster(
+      "test_member", policy, KOKKOS_LAMBDA(const Member& m) {
+        KokkosTile::team_single(m, [&] {
+          info(m.league_rank(), 0) = m.league_size();
+          info(m.league_rank(), 1) = m.cluster_rank();
+          info(m.league_rank(), 2) = m.cluster_size();
+          info(m.league_rank(), 3) = m.cluster_index();
+          info(m.league_rank(), 4) = m.num_clusters();
+          info(m.league_rank(), 5) = static_cast<int>(m.scratch_bytes());
+        });
+        KokkosTile::team_for(m, n,
+                             [&](int i) { Kokkos::atomic_add(&hits(m.league_rank(), i), 1); });
+      });
+  Kokkos::fence();
+}
+
 TEST(Cluster, MemberReportsItsPlaceAndTeamLoopsCoverEachIndexOnce) {
   for (const ClusterMode mode : modes()) {
     const int size = 4;
@@ -180,18 +205,7 @@ TEST(Cluster, MemberReportsItsPlaceAndTeamLoopsCoverEachIndexOnce) {
     const int n = 1000;
     Kokkos::View<int**, MemorySpace> info("info", 12, 6), hits("hits", 12, n);
     Kokkos::deep_copy(info, poison<int>());
-    KokkosTile::parallel_for_cluster(
-        "test_member", policy, KOKKOS_LAMBDA(const Member& m) {
-          KokkosTile::team_single(m, [&] {
-            info(m.league_rank(), 0) = m.league_size();
-            info(m.league_rank(), 1) = m.cluster_rank();
-            info(m.league_rank(), 2) = m.cluster_size();
-            info(m.league_rank(), 3) = m.cluster_index();
-            info(m.league_rank(), 4) = m.num_clusters();
-            info(m.league_rank(), 5) = static_cast<int>(m.scratch_bytes());
-          });
-          KokkosTile::team_for(m, n, [&](int i) { Kokkos::atomic_add(&hits(m.league_rank(), i), 1); });
-        });
+    record_member(policy, info, hits);
     auto host_info = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), info);
     auto host_hits = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), hits);
     for (int block = 0; block < 12; ++block) {
@@ -207,6 +221,24 @@ TEST(Cluster, MemberReportsItsPlaceAndTeamLoopsCoverEachIndexOnce) {
   }
 }
 
+/// Each block writes a rows x cols tile into its scratch, waits at the team barrier and reads it
+/// back rotated by 180 degrees.
+void rotate_through_scratch(const Policy& policy, const Kokkos::View<int***, MemorySpace>& out) {
+  const int rows = static_cast<int>(out.extent(1)), cols = static_cast<int>(out.extent(2));
+  KokkosTile::parallel_for_cluster(
+      "test_team_barrier", policy, KOKKOS_LAMBDA(const Member& m) {
+        int* const tile = m.team_scratch<int>();
+        KokkosTile::team_for_2d(m, rows, cols, [&](int i, int j) {
+          tile[i * cols + j] = m.league_rank() * 10000 + i * 100 + j;
+        });
+        m.team_barrier();
+        KokkosTile::team_for_2d(m, rows, cols, [&](int i, int j) {
+          out(m.league_rank(), i, j) = tile[(rows - 1 - i) * cols + (cols - 1 - j)];
+        });
+      });
+  Kokkos::fence();
+}
+
 /// team_barrier orders a team's scratch writes before its reads (named barriers in the CUDA
 /// emulation); team_for_2d visits every (row, col).
 TEST(Cluster, TeamBarrierOrdersScratchWithinEachBlock) {
@@ -217,17 +249,7 @@ TEST(Cluster, TeamBarrierOrdersScratchWithinEachBlock) {
           Policy(ExecSpace(), 2 * size, size, 96, rows * cols * sizeof(int)).set_mode(mode);
       Kokkos::View<int***, MemorySpace> out("out", 2 * size, rows, cols);
       Kokkos::deep_copy(out, poison<int>());
-      KokkosTile::parallel_for_cluster(
-          "test_team_barrier", policy, KOKKOS_LAMBDA(const Member& m) {
-            int* const tile = m.team_scratch<int>();
-            KokkosTile::team_for_2d(m, rows, cols, [&](int i, int j) {
-              tile[i * cols + j] = m.league_rank() * 10000 + i * 100 + j;
-            });
-            m.team_barrier();
-            KokkosTile::team_for_2d(m, rows, cols, [&](int i, int j) {
-              out(m.league_rank(), i, j) = tile[(rows - 1 - i) * cols + (cols - 1 - j)];
-            });
-          });
+      rotate_through_scratch(policy, out);
       auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
       for (int b = 0; b < 2 * size; ++b)
         for (int i = 0; i < rows; ++i)
@@ -285,10 +307,13 @@ void launch_empty(const Policy& policy) {
   Kokkos::fence();
 }
 
-TEST(Cluster, EmptyLeagueLaunchesNothing) { launch_empty(Policy(ExecSpace(), 0, 4, 64, 16)); }
+TEST(Cluster, EmptyLeagueLaunchesNothing) {
+  launch_empty(Policy(ExecSpace(), 0, 4, 64, 16));
+}
 
 template <class Error>
-::testing::AssertionResult throws_naming(const Policy& policy, const std::vector<std::string>& words) {
+::testing::AssertionResult throws_naming(const Policy& policy,
+                                         const std::vector<std::string>& words) {
   try {
     KokkosTile::parallel_for_cluster("bad_request", policy, KOKKOS_LAMBDA(const Member&){});
     Kokkos::fence();
@@ -327,8 +352,8 @@ TEST(ClusterErrors, TooMuchScratchIsAResourceErrorNamingBytesAndLimit) {
 
 TEST(ClusterErrors, NativeModeWithoutNativeClustersIsAResourceError) {
   if (KokkosTile::has_native_clusters(ExecSpace())) {
-    EXPECT_TRUE(ring_matches(Policy(ExecSpace(), 8, 8, 128, 1024).set_mode(ClusterMode::native),
-                             256));
+    EXPECT_TRUE(
+        ring_matches(Policy(ExecSpace(), 8, 8, 128, 1024).set_mode(ClusterMode::native), 256));
   } else {
     EXPECT_TRUE(throws_naming<KokkosTile::ResourceError>(
         Policy(ExecSpace(), 8, 2, 32, 16).set_mode(ClusterMode::native), {"native"}));
@@ -383,13 +408,13 @@ void check_exceptions_propagate() {
   if constexpr (KokkosTile::Impl::runs_on_host<Space>()) {
     const KokkosTile::ClusterPolicy<Space> policy(Space(), 16, 4, 1, 64);
     try {
-      KokkosTile::parallel_for_cluster(
-          "test_throw", policy, [](const KokkosTile::ClusterMember<Space>& m) {
-            m.cluster_barrier();
-            if (m.league_rank() == 6)
-              throw std::runtime_error("block 6 failed");
-            m.cluster_barrier();
-          });
+      KokkosTile::parallel_for_cluster("test_throw", policy,
+                                       [](const KokkosTile::ClusterMember<Space>& m) {
+                                         m.cluster_barrier();
+                                         if (m.league_rank() == 6)
+                                           throw std::runtime_error("block 6 failed");
+                                         m.cluster_barrier();
+                                       });
       FAIL() << "no exception";
     } catch (const std::runtime_error& error) {
       EXPECT_EQ(std::string(error.what()), "block 6 failed");

@@ -1,11 +1,13 @@
 // Tests of KokkosTile::parallel_for_large_scratch: plain team kernels with more level-0 scratch
 // than Kokkos grants (on CUDA: 200 KB of shared memory per team, where Kokkos allows about 40 KB).
 #include <KokkosTile_Cluster.hpp>
+#include <KokkosTile_ScratchBudget.hpp>
 
 #include "TestHelpers.hpp"
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace KokkosTileTest {
 namespace {
@@ -50,8 +52,9 @@ void reverse_chunks(const LargePolicy& policy, const Kokkos::View<const float*, 
 
 TEST(LargeScratch, TeamsUseMoreScratchThanLevelZero) {
   const std::size_t level0 = KokkosTile::scratch_capacity(ExecSpace(), 0);
-  for (const std::size_t bytes : {std::size_t{4096}, level0 + 4096, std::size_t{200 * 1024}}) {
-    for (const auto mode : {KokkosTile::ClusterMode::automatic, KokkosTile::ClusterMode::emulated}) {
+  for (const std::size_t bytes : std::vector<std::size_t>{4096, level0 + 4096, 200 * 1024}) {
+    for (const auto mode :
+         {KokkosTile::ClusterMode::automatic, KokkosTile::ClusterMode::emulated}) {
       LargePolicy policy(ExecSpace(), 7, 256, bytes);
       policy.set_mode(mode);
       ASSERT_TRUE(reverses_chunks(policy)) << KokkosTile::cluster_mode_name(mode);

@@ -56,10 +56,10 @@ __global__ void cluster_kernel_native(const Functor functor, const ClusterGeomet
   if (geometry.cluster_size > 1)
     cluster_rank = static_cast<int>(cooperative_groups::this_cluster().block_rank());
 #endif
-  const ClusterMember<Kokkos::Cuda> member(
-      geometry, kokkostile_cluster_shared, kokkostile_cluster_shared,
-      static_cast<int>(blockIdx.x) / geometry.cluster_size, cluster_rank,
-      static_cast<int>(threadIdx.x), false);
+  const ClusterMember<Kokkos::Cuda> member(geometry, kokkostile_cluster_shared,
+                                           kokkostile_cluster_shared,
+                                           static_cast<int>(blockIdx.x) / geometry.cluster_size,
+                                           cluster_rank, static_cast<int>(threadIdx.x), false);
   functor(member);
 #if __CUDA_ARCH__ >= 900
   // No block may exit while another block of its cluster can still reach its shared memory.
@@ -88,9 +88,9 @@ struct ClusterProbe {
 
 inline void throw_cuda_error(const std::string& call, const char* what, cudaError_t error) {
   (void)cudaGetLastError();  // clear a non-sticky error so later Kokkos calls do not see it
-  KOKKOSTILE_EXPECT(false, ResourceError, call,
-                    what << " failed: " << cudaGetErrorName(error) << " ("
-                         << cudaGetErrorString(error) << ")");
+  KOKKOSTILE_EXPECT(
+      false, ResourceError, call,
+      what << " failed: " << cudaGetErrorName(error) << " (" << cudaGetErrorString(error) << ")");
 }
 
 inline void check_cuda(const std::string& call, const char* what, cudaError_t error) {
@@ -139,12 +139,12 @@ inline CudaDeviceLimits cuda_device_limits(const std::string& call, int device) 
              cudaDeviceGetAttribute(&limits.major, cudaDevAttrComputeCapabilityMajor, device));
   check_cuda(call, "cudaDeviceGetAttribute",
              cudaDeviceGetAttribute(&limits.minor, cudaDevAttrComputeCapabilityMinor, device));
-  check_cuda(call, "cudaDeviceGetAttribute",
-             cudaDeviceGetAttribute(&limits.multiprocessors, cudaDevAttrMultiProcessorCount,
-                                    device));
-  check_cuda(call, "cudaDeviceGetAttribute",
-             cudaDeviceGetAttribute(&limits.max_threads_per_block, cudaDevAttrMaxThreadsPerBlock,
-                                    device));
+  check_cuda(
+      call, "cudaDeviceGetAttribute",
+      cudaDeviceGetAttribute(&limits.multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  check_cuda(
+      call, "cudaDeviceGetAttribute",
+      cudaDeviceGetAttribute(&limits.max_threads_per_block, cudaDevAttrMaxThreadsPerBlock, device));
   check_cuda(call, "cudaDeviceGetAttribute",
              cudaDeviceGetAttribute(&value, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
   limits.optin_shared = static_cast<std::size_t>(value);
@@ -282,8 +282,7 @@ int cuda_active_clusters(const std::string& call, int device, int cluster_size, 
 
 /// Largest cluster size (16, 8, 4, 2 or 1) of which at least one cluster fits; 0 if none.
 template <class Functor, bool Emulated>
-int cuda_max_cluster_size(const std::string& call, int device, int team_size,
-                          std::size_t scratch) {
+int cuda_max_cluster_size(const std::string& call, int device, int team_size, std::size_t scratch) {
   for (int size = max_nonportable_cluster_size; size >= 1; size /= 2) {
     if (Emulated && size > max_portable_cluster_size && team_size != 32)
       continue;
@@ -312,8 +311,8 @@ bool plan_cuda_clusters(const std::string& call, const Kokkos::Cuda& space,
                     "native clusters of " << request.cluster_size << " blocks need compute "
                                           << "capability 9.0 (sm_90) or newer and code built for "
                                           << "it; " << where << " has none");
-  const bool emulated =
-      request.mode == ClusterMode::emulated || (request.mode == ClusterMode::automatic && !native_ok);
+  const bool emulated = request.mode == ClusterMode::emulated ||
+                        (request.mode == ClusterMode::automatic && !native_ok);
   const int cluster = request.cluster_size;
   const int team = request.team_size;
 
@@ -328,13 +327,15 @@ bool plan_cuda_clusters(const std::string& call, const Kokkos::Cuda& space,
                                       << " allows a block (its opt-in shared memory limit)");
     const int active =
         cuda_active_clusters<Functor, false>(call, device, cluster, team, request.scratch);
-    KOKKOSTILE_EXPECT(active > 0, ResourceError, call,
-                      "no cluster of " << cluster << " blocks of " << team << " threads with "
-                                       << request.scratch << " bytes of scratch each fits on "
-                                       << where << "; the largest that does has "
-                                       << cuda_max_cluster_size<Functor, false>(
-                                              call, device, team, request.scratch)
-                                       << " blocks");
+    if (active == 0) {
+      const int largest =
+          cuda_max_cluster_size<Functor, false>(call, device, team, request.scratch);
+      KOKKOSTILE_EXPECT(false, ResourceError, call,
+                        "no cluster of " << cluster << " blocks of " << team << " threads with "
+                                         << request.scratch << " bytes of scratch each fits on "
+                                         << where << "; the largest that does has " << largest
+                                         << " blocks");
+    }
     return false;
   }
 
@@ -354,15 +355,15 @@ bool plan_cuda_clusters(const std::string& call, const Kokkos::Cuda& space,
                         << "__syncthreads': clusters of 16 need teams of exactly 32 threads (one "
                         << "warp), got " << team);
   KOKKOSTILE_EXPECT(bytes <= limits.optin_shared, ResourceError, call,
-                    why << " puts the scratch of all " << cluster << " blocks ("
-                        << request.scratch << " bytes each, " << bytes
-                        << " with alignment) in one block, more than the "
-                        << limits.optin_shared << " bytes " << where << " allows a block");
-  KOKKOSTILE_EXPECT(
-      cuda_active_clusters<Functor, true>(call, device, cluster, team, request.scratch) > 0,
-      ResourceError, call,
-      why << ": a block of " << cluster * team << " threads and " << bytes
-          << " bytes of shared memory cannot be resident on " << where);
+                    why << " puts the scratch of all " << cluster << " blocks (" << request.scratch
+                        << " bytes each, " << bytes
+                        << " with alignment) in one block, more than the " << limits.optin_shared
+                        << " bytes " << where << " allows a block");
+  const int resident =
+      cuda_active_clusters<Functor, true>(call, device, cluster, team, request.scratch);
+  KOKKOSTILE_EXPECT(resident > 0, ResourceError, call,
+                    why << ": a block of " << cluster * team << " threads and " << bytes
+                        << " bytes of shared memory cannot be resident on " << where);
   return true;
 }
 

@@ -125,8 +125,8 @@ void run_host_clusters(const std::string& call, const ExecSpace& space,
                         cluster_scratch_alignment]);
   const auto address = reinterpret_cast<std::uintptr_t>(storage.get());
   unsigned char* buffer =
-      storage.get() + (cluster_scratch_alignment - address % cluster_scratch_alignment) %
-                          cluster_scratch_alignment;
+      storage.get() +
+      (cluster_scratch_alignment - address % cluster_scratch_alignment) % cluster_scratch_alignment;
 
   std::vector<std::unique_ptr<HostClusterBarrier>> barriers;
   for (int g = 0; g < groups; ++g)
