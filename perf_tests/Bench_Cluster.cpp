@@ -15,6 +15,7 @@
 //
 // Each benchmark checks its result once before timing and reports an error if it is wrong.
 #include <KokkosTile_Cluster.hpp>
+#include <KokkosTile_ScratchBudget.hpp>
 
 #include "BenchmarkSpaces.hpp"
 

@@ -69,7 +69,13 @@ TEST(LargeScratch, TwoHundredKilobytesPerTeamOnCuda) {
     const std::size_t bytes = 200 * 1024;
     EXPECT_GT(bytes, KokkosTile::scratch_capacity(ExecSpace(), 0));
     EXPECT_GE(KokkosTile::max_cluster_scratch_bytes(ExecSpace()), bytes);
-    EXPECT_GE(KokkosTile::max_active_clusters(ExecSpace(), 1, 256, bytes), 1);
+    using KokkosTile::max_active_clusters;
+    EXPECT_GE(max_active_clusters(ExecSpace(), 1, 256, bytes), 1)
+        << "(1, 128, 200 KB): " << max_active_clusters(ExecSpace(), 1, 128, bytes)
+        << ", (1, 256, 100000): " << max_active_clusters(ExecSpace(), 1, 256, 100000)
+        << ", (2, 256, 200 KB): " << max_active_clusters(ExecSpace(), 2, 256, bytes)
+        << ", emulated (1, 256, 200 KB): "
+        << max_active_clusters(ExecSpace(), 1, 256, bytes, KokkosTile::ClusterMode::emulated);
     ASSERT_TRUE(reverses_chunks(LargePolicy(ExecSpace(), 264, 256, bytes)));
     return;
   }

@@ -53,8 +53,12 @@ __global__ void cluster_kernel_native(const Functor functor, const ClusterGeomet
   extern __shared__ __align__(16) unsigned char kokkostile_cluster_shared[];
   int cluster_rank = 0;
 #if __CUDA_ARCH__ >= 900
-  if (geometry.cluster_size > 1)
+  if (geometry.cluster_size > 1) {
+    // A block's shared memory may be reached only once that block runs: wait for the whole
+    // cluster before the functor can touch another block's scratch.
+    cooperative_groups::this_cluster().sync();
     cluster_rank = static_cast<int>(cooperative_groups::this_cluster().block_rank());
+  }
 #endif
   const ClusterMember<Kokkos::Cuda> member(geometry, kokkostile_cluster_shared,
                                            kokkostile_cluster_shared,
