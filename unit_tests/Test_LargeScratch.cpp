@@ -62,6 +62,11 @@ TEST(LargeScratch, TeamsUseMoreScratchThanLevelZero) {
   }
 }
 
+/// A kernel of its own for the occupancy queries below (no attribute set on it yet).
+struct FreshKernel {
+  KOKKOS_FUNCTION void operator()(const Member&) const {}
+};
+
 /// The bar: 200 KB of scratch per team through the library, beyond Kokkos' level 0.
 TEST(LargeScratch, TwoHundredKilobytesPerTeamOnCuda) {
 #ifdef KOKKOS_ENABLE_CUDA
@@ -75,7 +80,13 @@ TEST(LargeScratch, TwoHundredKilobytesPerTeamOnCuda) {
         << ", (1, 256, 100000): " << max_active_clusters(ExecSpace(), 1, 256, 100000)
         << ", (2, 256, 200 KB): " << max_active_clusters(ExecSpace(), 2, 256, bytes)
         << ", emulated (1, 256, 200 KB): "
-        << max_active_clusters(ExecSpace(), 1, 256, bytes, KokkosTile::ClusterMode::emulated);
+        << max_active_clusters(ExecSpace(), 1, 256, bytes, KokkosTile::ClusterMode::emulated)
+        << "; fresh kernel (1, 256, 200 KB): "
+        << max_active_clusters<FreshKernel>(ExecSpace(), 1, 256, bytes)
+        << ", (16, 128, 227 KB): " << max_active_clusters<FreshKernel>(ExecSpace(), 16, 128, 232448)
+        << ", then (1, 192, 200 KB): "
+        << max_active_clusters<FreshKernel>(ExecSpace(), 1, 192, bytes)
+        << ", (8, 128, 227 KB): " << max_active_clusters<FreshKernel>(ExecSpace(), 8, 128, 232448);
     ASSERT_TRUE(reverses_chunks(LargePolicy(ExecSpace(), 264, 256, bytes)));
     return;
   }
