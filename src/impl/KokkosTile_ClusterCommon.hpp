@@ -2,6 +2,8 @@
 // What every cluster backend shares (KokkosTile_Cluster.hpp): the launch mode, a request's
 // geometry, and the argument checks that do not depend on the device.
 
+#include <Kokkos_Core.hpp>
+
 #include "KokkosTile_Assert.hpp"
 
 #include <cstddef>
@@ -61,6 +63,12 @@ inline constexpr std::size_t align_scratch(std::size_t bytes) {
 inline constexpr bool is_valid_cluster_size(int size) {
   return size == 1 || size == 2 || size == 4 || size == 8 || size == 16;
 }
+
+/// A functor that does nothing: the kernel the queries ask about when the caller names none.
+struct ClusterProbe {
+  template <class Member>
+  KOKKOS_FUNCTION void operator()(const Member&) const {}
+};
 
 /// Checks that hold on every backend; throws InvalidArgument naming `call`.
 inline void check_cluster_request(const std::string& call, const ClusterRequest& request) {

@@ -84,12 +84,6 @@ __global__ void cluster_kernel_emulated(const Functor functor, const ClusterGeom
   functor(member);
 }
 
-/// A functor that does nothing: the kernel the queries ask about when the caller names none.
-struct ClusterProbe {
-  template <class Member>
-  KOKKOS_FUNCTION void operator()(const Member&) const {}
-};
-
 inline void throw_cuda_error(const std::string& call, const char* what, cudaError_t error) {
   (void)cudaGetLastError();  // clear a non-sticky error so later Kokkos calls do not see it
   KOKKOSTILE_EXPECT(
