@@ -144,7 +144,7 @@ void launch_clusters(const std::string& call, const std::string& label,
   } else
 #endif
   {
-    run_host_clusters(call, policy.space(), request, functor);
+    run_host_clusters(call, label, policy.space(), request, functor);
   }
 }
 

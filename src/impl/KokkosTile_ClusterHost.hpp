@@ -104,7 +104,7 @@ int host_cluster_groups(const ExecSpace& space, int cluster_size, int num_cluste
 }
 
 template <class ExecSpace, class Functor>
-void run_host_clusters(const std::string& call, const ExecSpace& space,
+void run_host_clusters(const std::string& call, const std::string& label, const ExecSpace& space,
                        const ClusterRequest& request, const Functor& functor) {
   check_host_request(call, space, request);
   if (request.league_size == 0)
@@ -163,6 +163,13 @@ void run_host_clusters(const std::string& call, const ExecSpace& space,
     }
   };
 
+  // Reported to Kokkos Tools under the caller's label, like any Kokkos kernel.
+  std::uint64_t kernel_id = 0;
+  const bool tools = Kokkos::Tools::profileLibraryLoaded();
+  if (tools)
+    Kokkos::Tools::beginParallelFor(label, Kokkos::Tools::Experimental::device_id(space),
+                                    &kernel_id);
+
   std::vector<std::thread> threads;
   const int workers = groups * cluster_size;
   try {
@@ -177,6 +184,8 @@ void run_host_clusters(const std::string& call, const ExecSpace& space,
     barriers[0]->abort();
   for (auto& thread : threads)
     thread.join();
+  if (tools)
+    Kokkos::Tools::endParallelFor(kernel_id);
   if (first_error)
     std::rethrow_exception(first_error);
 }
