@@ -60,6 +60,8 @@ const char* scalar_name() {
     return "float";
   if constexpr (std::is_same_v<T, double>)
     return "double";
+  if constexpr (std::is_same_v<T, int>)
+    return "int";
   return "other";
 }
 

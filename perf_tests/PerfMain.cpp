@@ -20,6 +20,7 @@ void register_stencil_benchmarks(const Config& config);
 void register_transfer_benchmarks(const Config& config);
 void register_streaming_benchmarks(const Config& config);
 void register_gemm_benchmarks(const Config& config);
+void register_cluster_benchmarks(const Config& config);
 }  // namespace KokkosTileBench
 
 namespace {
@@ -77,6 +78,7 @@ int main(int argc, char* argv[]) {
   KokkosTileBench::register_transfer_benchmarks(config);
   KokkosTileBench::register_streaming_benchmarks(config);
   KokkosTileBench::register_gemm_benchmarks(config);
+  KokkosTileBench::register_cluster_benchmarks(config);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -15,3 +15,4 @@
 #include "KokkosTile_HostRegistration.hpp"
 #include "KokkosTile_Streaming.hpp"
 #include "KokkosTile_Gemm.hpp"
+#include "KokkosTile_Cluster.hpp"

@@ -1,0 +1,426 @@
+#pragma once
+// Cluster launches on CUDA (KokkosTile_Cluster.hpp).
+//
+// Route: KokkosTile's own __global__ kernels, launched with cudaLaunchKernelEx on the instance's
+// stream. Only public Kokkos API is used (cuda_stream(), cuda_device(), the Tools hooks), so this
+// compiles against Kokkos 4.5 through 5.x, unlike giving Kokkos' own kernel a cluster width, whose
+// internals changed in 5.0. The functor travels by value as a kernel parameter.
+//
+// Native (sm_90 and newer): one CUDA block per team, gridDim = league size, the cluster width as a
+// launch attribute, the block's scratch in dynamic shared memory up to the device's opt-in limit.
+// Emulated (older devices, or ClusterMode::emulated): a whole cluster in one CUDA block of
+// cluster_size * team_size threads, the shared memory cut into one slice per team; team barriers
+// are named barriers, the cluster barrier is __syncthreads.
+//
+// Kernel attributes (the dynamic shared memory limit, the non-portable cluster size) are set once
+// per kernel and device, raised only when a launch needs more: cudaFuncSetAttribute can serialise
+// with copies in flight, so it stays off the launch path. Occupancy answers are cached likewise.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_Assert.hpp"
+#include "KokkosTile_ClusterCommon.hpp"
+#include "KokkosTile_ClusterMember.hpp"
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+
+#include <cooperative_groups.h>
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+
+#if CUDART_VERSION < 11080
+#error "KokkosTile clusters need CUDA 11.8 or newer (cudaLaunchKernelEx)"
+#endif
+
+namespace KokkosTile {
+namespace Impl {
+
+/// Bytes a kernel's parameters may take: 32764 from CUDA 12.1 on (Volta and newer), 4096 before.
+#if CUDART_VERSION >= 12010
+inline constexpr std::size_t cuda_kernel_parameter_limit = 32764;
+#else
+inline constexpr std::size_t cuda_kernel_parameter_limit = 4096;
+#endif
+
+template <class Functor>
+__global__ void cluster_kernel_native(const Functor functor, const ClusterGeometry geometry) {
+  extern __shared__ __align__(16) unsigned char kokkostile_cluster_shared[];
+  int cluster_rank = 0;
+#if __CUDA_ARCH__ >= 900
+  if (geometry.cluster_size > 1) {
+    // A block's shared memory may be reached only once that block runs: wait for the whole
+    // cluster before the functor can touch another block's scratch.
+    cooperative_groups::this_cluster().sync();
+    cluster_rank = static_cast<int>(cooperative_groups::this_cluster().block_rank());
+  }
+#endif
+  const ClusterMember<Kokkos::Cuda> member(geometry, kokkostile_cluster_shared,
+                                           kokkostile_cluster_shared,
+                                           static_cast<int>(blockIdx.x) / geometry.cluster_size,
+                                           cluster_rank, static_cast<int>(threadIdx.x), false);
+  functor(member);
+#if __CUDA_ARCH__ >= 900
+  // No block may exit while another block of its cluster can still reach its shared memory.
+  if (geometry.cluster_size > 1)
+    cooperative_groups::this_cluster().sync();
+#endif
+}
+
+template <class Functor>
+__global__ void cluster_kernel_emulated(const Functor functor, const ClusterGeometry geometry) {
+  extern __shared__ __align__(16) unsigned char kokkostile_cluster_shared[];
+  const int thread = static_cast<int>(threadIdx.x);
+  const int rank = thread / geometry.team_size;
+  const ClusterMember<Kokkos::Cuda> member(
+      geometry, kokkostile_cluster_shared,
+      kokkostile_cluster_shared + static_cast<std::size_t>(rank) * geometry.stride,
+      static_cast<int>(blockIdx.x), rank, thread % geometry.team_size, true);
+  functor(member);
+}
+
+inline void throw_cuda_error(const std::string& call, const char* what, cudaError_t error) {
+  (void)cudaGetLastError();  // clear a non-sticky error so later Kokkos calls do not see it
+  KOKKOSTILE_EXPECT(
+      false, ResourceError, call,
+      what << " failed: " << cudaGetErrorName(error) << " (" << cudaGetErrorString(error) << ")");
+}
+
+inline void check_cuda(const std::string& call, const char* what, cudaError_t error) {
+  if (error != cudaSuccess)
+    throw_cuda_error(call, what, error);
+}
+
+/// Makes `device` current for the scope (attributes and occupancy are per device).
+class CudaDeviceScope {
+ public:
+  explicit CudaDeviceScope(int device) {
+    if (cudaGetDevice(&previous_) == cudaSuccess && previous_ != device)
+      set_ = cudaSetDevice(device) == cudaSuccess;
+  }
+  ~CudaDeviceScope() {
+    if (set_)
+      (void)cudaSetDevice(previous_);
+  }
+  CudaDeviceScope(const CudaDeviceScope&) = delete;
+  CudaDeviceScope& operator=(const CudaDeviceScope&) = delete;
+
+ private:
+  int previous_ = 0;
+  bool set_ = false;
+};
+
+struct CudaDeviceLimits {
+  int major = 0;
+  int minor = 0;
+  int multiprocessors = 0;
+  int max_threads_per_block = 0;
+  std::size_t optin_shared = 0;  // bytes of dynamic shared memory a block may opt in to
+  bool cluster_launch = false;
+};
+
+inline CudaDeviceLimits cuda_device_limits(const std::string& call, int device) {
+  static std::mutex mutex;
+  static std::map<int, CudaDeviceLimits> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto found = cache.find(device);
+  if (found != cache.end())
+    return found->second;
+  CudaDeviceLimits limits;
+  int value = 0;
+  check_cuda(call, "cudaDeviceGetAttribute",
+             cudaDeviceGetAttribute(&limits.major, cudaDevAttrComputeCapabilityMajor, device));
+  check_cuda(call, "cudaDeviceGetAttribute",
+             cudaDeviceGetAttribute(&limits.minor, cudaDevAttrComputeCapabilityMinor, device));
+  check_cuda(
+      call, "cudaDeviceGetAttribute",
+      cudaDeviceGetAttribute(&limits.multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  check_cuda(
+      call, "cudaDeviceGetAttribute",
+      cudaDeviceGetAttribute(&limits.max_threads_per_block, cudaDevAttrMaxThreadsPerBlock, device));
+  check_cuda(call, "cudaDeviceGetAttribute",
+             cudaDeviceGetAttribute(&value, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  limits.optin_shared = static_cast<std::size_t>(value);
+  value = 0;
+  check_cuda(call, "cudaDeviceGetAttribute",
+             cudaDeviceGetAttribute(&value, cudaDevAttrClusterLaunch, device));
+  limits.cluster_launch = value != 0;
+  cache[device] = limits;
+  return limits;
+}
+
+/// What one kernel instantiation has been given on each device, and its occupancy answers.
+struct CudaKernelState {
+  std::mutex mutex;
+  std::map<int, std::size_t> shared_limit;  // the MaxDynamicSharedMemorySize set so far
+  std::map<int, bool> nonportable;          // NonPortableClusterSizeAllowed set
+  std::map<int, int> binary_version;        // the SASS the device runs (90 for sm_90)
+  std::map<std::tuple<int, int, int, std::size_t>, int> active;  // (device, cluster, team, bytes)
+};
+
+template <class Functor, bool Emulated>
+CudaKernelState& cuda_kernel_state() {
+  static CudaKernelState state;
+  return state;
+}
+
+template <class Functor, bool Emulated>
+auto cluster_kernel() {
+  if constexpr (Emulated) {
+    return &cluster_kernel_emulated<Functor>;
+  } else {
+    return &cluster_kernel_native<Functor>;
+  }
+}
+
+/// Raises the kernel's dynamic shared memory limit to `bytes` (and allows non-portable cluster
+/// sizes) on `device` if no earlier launch did. Caller holds state.mutex and the device scope.
+template <class Functor, bool Emulated>
+void prepare_kernel_locked(const std::string& call, CudaKernelState& state, int device,
+                           std::size_t bytes, bool nonportable) {
+  const auto kernel = cluster_kernel<Functor, Emulated>();
+  std::size_t& limit = state.shared_limit[device];
+  if (bytes > limit) {
+    check_cuda(call, "cudaFuncSetAttribute(cudaFuncAttributeMaxDynamicSharedMemorySize)",
+               cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(bytes)));
+    limit = bytes;
+  }
+  if (nonportable && !state.nonportable[device]) {
+    check_cuda(call, "cudaFuncSetAttribute(cudaFuncAttributeNonPortableClusterSizeAllowed)",
+               cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    state.nonportable[device] = true;
+  }
+}
+
+/// The compute capability of the code the device runs for the native kernel (0 if none).
+template <class Functor>
+int native_binary_version(const std::string& call, int device) {
+  CudaKernelState& state = cuda_kernel_state<Functor, false>();
+  const std::lock_guard<std::mutex> lock(state.mutex);
+  const auto found = state.binary_version.find(device);
+  if (found != state.binary_version.end())
+    return found->second;
+  const CudaDeviceScope scope(device);
+  cudaFuncAttributes attributes{};
+  check_cuda(call, "cudaFuncGetAttributes",
+             cudaFuncGetAttributes(&attributes, cluster_kernel<Functor, false>()));
+  state.binary_version[device] = attributes.binaryVersion;
+  return attributes.binaryVersion;
+}
+
+/// Native clusters of more than one block need an sm_90 device running sm_90 code; a cluster of
+/// one is a plain block and runs anywhere.
+template <class Functor>
+bool cuda_native_supported(const std::string& call, int device, int cluster_size) {
+  if (cluster_size == 1)
+    return true;
+  const CudaDeviceLimits limits = cuda_device_limits(call, device);
+  return limits.major >= 9 && limits.cluster_launch &&
+         native_binary_version<Functor>(call, device) >= 90;
+}
+
+/// Clusters (native) or blocks holding one cluster each (emulated) that can be resident on the
+/// device at once; 0 when even one cannot. Cached per kernel, device and shape.
+template <class Functor, bool Emulated>
+int cuda_active_clusters(const std::string& call, int device, int cluster_size, int team_size,
+                         std::size_t scratch) {
+  const CudaDeviceLimits limits = cuda_device_limits(call, device);
+  const std::size_t stride = align_scratch(scratch);
+  const int threads = Emulated ? cluster_size * team_size : team_size;
+  const std::size_t bytes = Emulated ? stride * static_cast<std::size_t>(cluster_size) : scratch;
+  if (threads > limits.max_threads_per_block || bytes > limits.optin_shared)
+    return 0;
+
+  CudaKernelState& state = cuda_kernel_state<Functor, Emulated>();
+  const std::lock_guard<std::mutex> lock(state.mutex);
+  const auto key = std::make_tuple(device, cluster_size, team_size, scratch);
+  const auto found = state.active.find(key);
+  if (found != state.active.end())
+    return found->second;
+
+  const CudaDeviceScope scope(device);
+  const bool nonportable = !Emulated && cluster_size > max_portable_cluster_size;
+  prepare_kernel_locked<Functor, Emulated>(call, state, device, bytes, nonportable);
+  const auto kernel = cluster_kernel<Functor, Emulated>();
+  int active = 0;
+  if (Emulated || cluster_size == 1) {
+    int per_multiprocessor = 0;
+    const cudaError_t error =
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, threads, bytes);
+    if (error != cudaSuccess)
+      throw_cuda_error(call, "cudaOccupancyMaxActiveBlocksPerMultiprocessor", error);
+    active = per_multiprocessor * limits.multiprocessors;
+  } else {
+    cudaLaunchConfig_t config{};
+    config.gridDim = dim3(static_cast<unsigned>(cluster_size));
+    config.blockDim = dim3(static_cast<unsigned>(team_size));
+    config.dynamicSmemBytes = bytes;
+    cudaLaunchAttribute attribute{};
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = static_cast<unsigned>(cluster_size);
+    attribute.val.clusterDim.y = 1;
+    attribute.val.clusterDim.z = 1;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+    // A cluster the hardware cannot place is an answer (0), not a failure of the query.
+    if (cudaOccupancyMaxActiveClusters(&active, kernel, &config) != cudaSuccess) {
+      (void)cudaGetLastError();
+      active = 0;
+    }
+  }
+  state.active[key] = active;
+  return active;
+}
+
+/// Largest cluster size (16, 8, 4, 2 or 1) of which at least one cluster fits; 0 if none.
+template <class Functor, bool Emulated>
+int cuda_max_cluster_size(const std::string& call, int device, int team_size, std::size_t scratch) {
+  for (int size = max_nonportable_cluster_size; size >= 1; size /= 2) {
+    if (Emulated && size > max_portable_cluster_size && team_size != 32)
+      continue;
+    if (!Emulated && size > 1 && !cuda_native_supported<Functor>(call, device, size))
+      continue;
+    if (cuda_active_clusters<Functor, Emulated>(call, device, size, team_size, scratch) > 0)
+      return size;
+  }
+  return 0;
+}
+
+inline std::string cuda_device_words(int device, const CudaDeviceLimits& limits) {
+  return "CUDA device " + std::to_string(device) + " (compute capability " +
+         std::to_string(limits.major) + "." + std::to_string(limits.minor) + ")";
+}
+
+/// Whether this launch runs emulated, after checking that it can run at all.
+template <class Functor>
+bool plan_cuda_clusters(const std::string& call, const Kokkos::Cuda& space,
+                        const ClusterRequest& request) {
+  const int device = space.cuda_device();
+  const CudaDeviceLimits limits = cuda_device_limits(call, device);
+  const std::string where = cuda_device_words(device, limits);
+  const bool native_ok = cuda_native_supported<Functor>(call, device, request.cluster_size);
+  KOKKOSTILE_EXPECT(request.mode != ClusterMode::native || native_ok, ResourceError, call,
+                    "native clusters of " << request.cluster_size << " blocks need compute "
+                                          << "capability 9.0 (sm_90) or newer and code built for "
+                                          << "it; " << where << " has none");
+  const bool emulated = request.mode == ClusterMode::emulated ||
+                        (request.mode == ClusterMode::automatic && !native_ok);
+  const int cluster = request.cluster_size;
+  const int team = request.team_size;
+
+  if (!emulated) {
+    KOKKOSTILE_EXPECT(team <= limits.max_threads_per_block, ResourceError, call,
+                      "a team of " << team << " threads is more than the "
+                                   << limits.max_threads_per_block << " threads per block of "
+                                   << where);
+    KOKKOSTILE_EXPECT(request.scratch <= limits.optin_shared, ResourceError, call,
+                      request.scratch << " bytes of scratch per block is more than the "
+                                      << limits.optin_shared << " bytes " << where
+                                      << " allows a block (its opt-in shared memory limit)");
+    const int active =
+        cuda_active_clusters<Functor, false>(call, device, cluster, team, request.scratch);
+    if (active == 0) {
+      const int largest =
+          cuda_max_cluster_size<Functor, false>(call, device, team, request.scratch);
+      KOKKOSTILE_EXPECT(false, ResourceError, call,
+                        "no cluster of " << cluster << " blocks of " << team << " threads with "
+                                         << request.scratch << " bytes of scratch each fits on "
+                                         << where << "; the largest that does has " << largest
+                                         << " blocks");
+    }
+    return false;
+  }
+
+  const std::size_t bytes = align_scratch(request.scratch) * static_cast<std::size_t>(cluster);
+  const char* why = request.mode == ClusterMode::emulated
+                        ? "the one-block emulation (ClusterMode::emulated)"
+                        : "the one-block emulation used on devices older than sm_90";
+  KOKKOSTILE_EXPECT(cluster == 1 || team % 32 == 0, InvalidArgument, call,
+                    why << " needs teams of a multiple of 32 threads (each team waits at its own "
+                        << "warp-aligned named barrier); got " << team << " on " << where);
+  KOKKOSTILE_EXPECT(cluster * team <= limits.max_threads_per_block, ResourceError, call,
+                    why << " runs a cluster of " << cluster << " teams of " << team
+                        << " threads in one block, more than the " << limits.max_threads_per_block
+                        << " threads per block of " << where);
+  KOKKOSTILE_EXPECT(cluster <= max_portable_cluster_size || team == 32, ResourceError, call,
+                    why << " gives each team a named barrier, and a block has 15 besides "
+                        << "__syncthreads': clusters of 16 need teams of exactly 32 threads (one "
+                        << "warp), got " << team);
+  KOKKOSTILE_EXPECT(bytes <= limits.optin_shared, ResourceError, call,
+                    why << " puts the scratch of all " << cluster << " blocks (" << request.scratch
+                        << " bytes each, " << bytes
+                        << " with alignment) in one block, more than the " << limits.optin_shared
+                        << " bytes " << where << " allows a block");
+  const int resident =
+      cuda_active_clusters<Functor, true>(call, device, cluster, team, request.scratch);
+  KOKKOSTILE_EXPECT(resident > 0, ResourceError, call,
+                    why << ": a block of " << cluster * team << " threads and " << bytes
+                        << " bytes of shared memory cannot be resident on " << where);
+  return true;
+}
+
+template <class Functor>
+void launch_cuda_clusters(const std::string& call, const std::string& label,
+                          const Kokkos::Cuda& space, const ClusterRequest& request,
+                          const Functor& functor) {
+  static_assert(sizeof(Functor) + sizeof(ClusterGeometry) <= cuda_kernel_parameter_limit,
+                "KokkosTile::parallel_for_cluster: the functor is larger than a CUDA kernel's "
+                "parameters may be; capture Views and small values, or pass a pointer to the rest");
+  const bool emulated = plan_cuda_clusters<Functor>(call, space, request);
+  if (request.league_size == 0)
+    return;
+
+  const int device = space.cuda_device();
+  const int cluster = request.cluster_size;
+  const ClusterGeometry geometry{request.league_size, cluster, request.team_size, request.scratch,
+                                 align_scratch(request.scratch)};
+  cudaLaunchConfig_t config{};
+  cudaLaunchAttribute attribute{};
+  config.stream = space.cuda_stream();
+  if (emulated) {
+    config.gridDim = dim3(static_cast<unsigned>(request.league_size / cluster));
+    config.blockDim = dim3(static_cast<unsigned>(cluster * request.team_size));
+    config.dynamicSmemBytes = geometry.stride * static_cast<std::size_t>(cluster);
+  } else {
+    config.gridDim = dim3(static_cast<unsigned>(request.league_size));
+    config.blockDim = dim3(static_cast<unsigned>(request.team_size));
+    config.dynamicSmemBytes = request.scratch;
+    if (cluster > 1) {
+      attribute.id = cudaLaunchAttributeClusterDimension;
+      attribute.val.clusterDim.x = static_cast<unsigned>(cluster);
+      attribute.val.clusterDim.y = 1;
+      attribute.val.clusterDim.z = 1;
+      config.attrs = &attribute;
+      config.numAttrs = 1;
+    }
+  }
+
+  std::uint64_t kernel_id = 0;
+  const bool tools = Kokkos::Tools::profileLibraryLoaded();
+  if (tools)
+    Kokkos::Tools::beginParallelFor(label, Kokkos::Tools::Experimental::device_id(space),
+                                    &kernel_id);
+  cudaError_t error = cudaSuccess;
+  {
+    const CudaDeviceScope scope(device);
+    if (emulated) {
+      error = cudaLaunchKernelEx(&config, cluster_kernel_emulated<Functor>, functor, geometry);
+    } else {
+      error = cudaLaunchKernelEx(&config, cluster_kernel_native<Functor>, functor, geometry);
+    }
+  }
+  if (tools)
+    Kokkos::Tools::endParallelFor(kernel_id);
+  check_cuda(call, "cudaLaunchKernelEx", error);
+}
+
+}  // namespace Impl
+}  // namespace KokkosTile
+
+#endif  // KOKKOS_ENABLE_CUDA && __CUDACC__

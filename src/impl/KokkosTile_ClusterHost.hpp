@@ -1,0 +1,194 @@
+#pragma once
+// Cluster emulation on the host backends (Serial, OpenMP, Threads).
+//
+// A cluster barrier only holds if every block of the cluster runs at the same time, so the blocks
+// of a cluster are cluster_size std::threads (the calling thread is one of them). Each block is a
+// team of one thread: team loops run sequentially and the team barrier is a no-op. Every block has
+// its own slice of one host buffer per cluster in flight, so cluster_scratch(rank) is a plain
+// pointer into a neighbour's slice and Kokkos atomics on it are host atomics. Groups of such
+// threads take clusters round-robin (as many groups as the space's concurrency allows), each
+// group crossing a condition-variable barrier at every cluster_barrier() and after every cluster.
+// The first exception any block throws aborts every barrier and is rethrown by the launch.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_Assert.hpp"
+#include "KokkosTile_ClusterCommon.hpp"
+#include "KokkosTile_ClusterMember.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// Thrown out of a barrier that another block aborted; ends that block's thread quietly.
+struct HostClusterAborted {};
+
+/// A reusable barrier for `count` threads (C++17 has no std::barrier) that can be aborted.
+class HostClusterBarrier {
+ public:
+  explicit HostClusterBarrier(int count) : count_(count) {}
+
+  void arrive_and_wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (aborted_)
+      throw HostClusterAborted{};
+    const std::uint64_t generation = generation_;
+    if (++waiting_ == count_) {
+      waiting_ = 0;
+      ++generation_;
+      released_.notify_all();
+      return;
+    }
+    released_.wait(lock, [&] { return generation_ != generation || aborted_; });
+    if (aborted_)
+      throw HostClusterAborted{};
+  }
+
+  void abort() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    aborted_ = true;
+    released_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable released_;
+  int count_;
+  int waiting_ = 0;
+  std::uint64_t generation_ = 0;
+  bool aborted_ = false;
+};
+
+inline void host_cluster_barrier_wait(HostClusterBarrier* barrier) {
+  if (barrier != nullptr)
+    barrier->arrive_and_wait();
+}
+
+/// Per-block scratch bytes the host emulation allows: what Kokkos grants a team at level 1 on
+/// this space, so that a request that fits a host TeamPolicy fits here too.
+template <class ExecSpace>
+std::size_t host_max_scratch_bytes(const ExecSpace& space) {
+  const Kokkos::TeamPolicy<ExecSpace> policy(space, 1, 1);
+  return static_cast<std::size_t>(policy.scratch_size_max(1));
+}
+
+template <class ExecSpace>
+void check_host_request(const std::string& call, const ExecSpace& space,
+                        const ClusterRequest& request) {
+  KOKKOSTILE_EXPECT(request.mode != ClusterMode::native, ResourceError, call,
+                    ExecSpace::name() << " has no native thread block clusters (they need a CUDA "
+                                         "device of compute capability 9.0 or newer); use "
+                                         "ClusterMode::automatic or emulated");
+  const std::size_t limit = host_max_scratch_bytes(space);
+  KOKKOSTILE_EXPECT(request.scratch <= limit, ResourceError, call,
+                    request.scratch << " bytes of scratch per block is more than "
+                                    << ExecSpace::name() << " allows (" << limit << " bytes)");
+}
+
+/// Groups of cluster_size threads that run clusters concurrently on this space.
+template <class ExecSpace>
+int host_cluster_groups(const ExecSpace& space, int cluster_size, int num_clusters) {
+  const int concurrency = std::max(1, static_cast<int>(space.concurrency()));
+  return std::max(1, std::min(num_clusters, concurrency / cluster_size));
+}
+
+template <class ExecSpace, class Functor>
+void run_host_clusters(const std::string& call, const std::string& label, const ExecSpace& space,
+                       const ClusterRequest& request, const Functor& functor) {
+  check_host_request(call, space, request);
+  if (request.league_size == 0)
+    return;
+  // Ordered after the work already queued on the instance, and finished before returning.
+  space.fence("KokkosTile::parallel_for_cluster: wait for earlier work on the instance");
+
+  const int cluster_size = request.cluster_size;
+  const int num_clusters = request.league_size / cluster_size;
+  const int groups = host_cluster_groups(space, cluster_size, num_clusters);
+  const ClusterGeometry geometry{request.league_size, cluster_size, 1, request.scratch,
+                                 align_scratch(std::max<std::size_t>(request.scratch, 1))};
+
+  // One buffer per group: cluster_size slices of `stride` bytes, 16-byte aligned.
+  const std::size_t group_bytes = geometry.stride * static_cast<std::size_t>(cluster_size);
+  std::unique_ptr<unsigned char[]> storage(
+      new unsigned char[group_bytes * static_cast<std::size_t>(groups) +
+                        cluster_scratch_alignment]);
+  const auto address = reinterpret_cast<std::uintptr_t>(storage.get());
+  unsigned char* buffer =
+      storage.get() +
+      (cluster_scratch_alignment - address % cluster_scratch_alignment) % cluster_scratch_alignment;
+
+  std::vector<std::unique_ptr<HostClusterBarrier>> barriers;
+  for (int g = 0; g < groups; ++g)
+    barriers.push_back(std::make_unique<HostClusterBarrier>(cluster_size));
+
+  std::mutex error_mutex;
+  std::exception_ptr first_error;
+  std::atomic<bool> stop{false};
+  auto fail = [&](std::exception_ptr error) {
+    {
+      const std::lock_guard<std::mutex> lock(error_mutex);
+      if (!first_error)
+        first_error = error;
+    }
+    stop = true;
+    for (auto& barrier : barriers)
+      barrier->abort();
+  };
+
+  // Block `rank` of every group-th cluster, starting at cluster `group`.
+  auto run_block = [&](int group, int rank) {
+    HostClusterBarrier* barrier = cluster_size > 1 ? barriers[group].get() : nullptr;
+    unsigned char* base = buffer + group_bytes * static_cast<std::size_t>(group);
+    try {
+      for (int cluster = group; cluster < num_clusters && !stop; cluster += groups) {
+        const ClusterMember<ExecSpace> member(geometry, base, cluster, rank, barrier);
+        functor(member);
+        // No block starts the next cluster (and reuses scratch) before all finished this one.
+        host_cluster_barrier_wait(barrier);
+      }
+    } catch (const HostClusterAborted&) {
+    } catch (...) {
+      fail(std::current_exception());
+    }
+  };
+
+  // Reported to Kokkos Tools under the caller's label, like any Kokkos kernel.
+  std::uint64_t kernel_id = 0;
+  const bool tools = Kokkos::Tools::profileLibraryLoaded();
+  if (tools)
+    Kokkos::Tools::beginParallelFor(label, Kokkos::Tools::Experimental::device_id(space),
+                                    &kernel_id);
+
+  std::vector<std::thread> threads;
+  const int workers = groups * cluster_size;
+  try {
+    for (int w = 1; w < workers; ++w)
+      threads.emplace_back(run_block, w / cluster_size, w % cluster_size);
+  } catch (...) {
+    fail(std::current_exception());
+  }
+  if (!stop)
+    run_block(0, 0);
+  else
+    barriers[0]->abort();
+  for (auto& thread : threads)
+    thread.join();
+  if (tools)
+    Kokkos::Tools::endParallelFor(kernel_id);
+  if (first_error)
+    std::rethrow_exception(first_error);
+}
+
+}  // namespace Impl
+}  // namespace KokkosTile
