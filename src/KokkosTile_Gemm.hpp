@@ -119,41 +119,42 @@ bool scratch_is_shared_memory(const ScratchPlacement& placement) {
 #endif
 }
 
-template <class Shape, bool SharedSpace, class ExecSpace, class CView, class AOperand,
+template <class Shape, bool SharedSpace, bool Packets, class ExecSpace, class CView, class AOperand,
           class BOperand, class T>
 void launch_gemm_tuned(const std::string& call, const ExecSpace& space, const AOperand& a,
                        const BOperand& b, const CView& c, T alpha, T beta, std::int64_t m,
                        std::int64_t n, std::int64_t k, const ScratchPlacement& placement) {
-  using functor_type = GemmTuned<ExecSpace, Shape, SharedSpace, CView, AOperand, BOperand>;
+  using functor_type = GemmTuned<ExecSpace, Shape, SharedSpace, Packets, CView, AOperand, BOperand>;
   constexpr bool host = runs_on_host<ExecSpace>();
   const std::int64_t tiles_m = ceil_div(m, Shape::BM), tiles_n = ceil_div(n, Shape::BN);
   const int league = checked_league_size(call, tiles_m * tiles_n);
-  KOKKOSTILE_EXPECT(tiles_n <= INT32_MAX, InvalidArgument, call, "n = " << n << " is too large");
   const int team_size = host ? 1 : Shape::threads;
   functor_type functor{a, b, c, alpha, beta, m, n, k, int(tiles_n), placement.level};
-  functor.a_packets = gemm_packets_allowed<T>(a);
-  functor.b_packets = gemm_packets_allowed<T>(b);
   Kokkos::parallel_for(
       call, with_scratch(GemmTeamPolicy<ExecSpace, Shape, T>(space, league, team_size), placement),
       functor);
 }
 
-/// Places the tuned kernel's scratch, then launches it with ld.shared reads where scratch is
-/// shared memory.
+/// Places the tuned kernel's scratch and picks its compiled form: on a device with level-0
+/// scratch, ld/st.shared for scratch, and whole-packet reads without edge tests when every tile
+/// lies inside and both operands allow packets; otherwise element reads tested at the edges.
 template <class Shape, class ExecSpace, class CView, class AOperand, class BOperand, class T>
 void launch_gemm_tuned(const std::string& call, const ExecSpace& space, const AOperand& a,
                        const BOperand& b, const CView& c, T alpha, T beta, std::int64_t m,
                        std::int64_t n, std::int64_t k) {
-  using probe = GemmTuned<ExecSpace, Shape, false, CView, AOperand, BOperand>;
+  using probe = GemmTuned<ExecSpace, Shape, false, false, CView, AOperand, BOperand>;
   const ScratchPlacement placement =
       place_team_scratch(call, space, probe::scratch_bytes(!runs_on_host<ExecSpace>()));
   if constexpr (runs_on_host<ExecSpace>()) {
-    launch_gemm_tuned<Shape, false>(call, space, a, b, c, alpha, beta, m, n, k, placement);
+    launch_gemm_tuned<Shape, false, false>(call, space, a, b, c, alpha, beta, m, n, k, placement);
   } else {
-    if (scratch_is_shared_memory<ExecSpace>(placement)) {
-      launch_gemm_tuned<Shape, true>(call, space, a, b, c, alpha, beta, m, n, k, placement);
+    const bool whole_tiles = m % Shape::BM == 0 && n % Shape::BN == 0 && k % Shape::BK == 0;
+    if (!scratch_is_shared_memory<ExecSpace>(placement)) {
+      launch_gemm_tuned<Shape, false, false>(call, space, a, b, c, alpha, beta, m, n, k, placement);
+    } else if (whole_tiles && gemm_packets_allowed<T>(a) && gemm_packets_allowed<T>(b)) {
+      launch_gemm_tuned<Shape, true, true>(call, space, a, b, c, alpha, beta, m, n, k, placement);
     } else {
-      launch_gemm_tuned<Shape, false>(call, space, a, b, c, alpha, beta, m, n, k, placement);
+      launch_gemm_tuned<Shape, true, false>(call, space, a, b, c, alpha, beta, m, n, k, placement);
     }
   }
 }

@@ -142,6 +142,17 @@ struct GemmTunedShape {
   static_assert(BM % TM == 0 && BN % TN == 0, "register tiles must divide the team tile");
 };
 
+/// Units of `width` elements of a tile of `elements` that one of `threads` threads reads (the last
+/// threads may have fewer), and the registers that takes with units of 1 or of `packet` elements.
+KOKKOS_INLINE_FUNCTION constexpr int gemm_units_per_thread(int elements, int width, int threads) {
+  return (elements / width + threads - 1) / threads;
+}
+KOKKOS_INLINE_FUNCTION constexpr int gemm_register_count(int elements, int packet, int threads) {
+  const int scalar = gemm_units_per_thread(elements, 1, threads);
+  const int packets = gemm_units_per_thread(elements, packet, threads) * packet;
+  return scalar > packets ? scalar : packets;
+}
+
 /// V-element fragment of a scratch row, read as one 16-byte packet. With SharedSpace (level-0
 /// scratch on CUDA) the read is an explicit ld.shared: Kokkos hands out scratch as generic
 /// pointers, and generic loads cost more issue slots than shared ones in the inner loop.
@@ -165,7 +176,29 @@ KOKKOS_FORCEINLINE_FUNCTION void load_fragment(const T* src, T* dst) {
     dst[e] = packet.v[e];
 }
 
-template <class ExecSpace, class Shape, bool SharedSpace, class CView, class AOperand,
+/// Writes a V-element fragment to a scratch row as one 16-byte packet (st.shared with
+/// SharedSpace, as load_fragment).
+template <bool SharedSpace, class T, int V>
+KOKKOS_FORCEINLINE_FUNCTION void store_fragment(T* dst, const T* src) {
+#if defined(__CUDA_ARCH__)
+  if constexpr (SharedSpace && V == 4 && std::is_same_v<T, float>) {
+    const auto address = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" ::"r"(address), "f"(src[0]),
+                 "f"(src[1]), "f"(src[2]), "f"(src[3]));
+    return;
+  } else if constexpr (SharedSpace && V == 2 && std::is_same_v<T, double>) {
+    const auto address = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("st.shared.v2.f64 [%0], {%1, %2};" ::"r"(address), "d"(src[0]), "d"(src[1]));
+    return;
+  }
+#endif
+  Packet<T, V> packet;
+  for (int e = 0; e < V; ++e)
+    packet.v[e] = src[e];
+  *reinterpret_cast<Packet<T, V>*>(dst) = packet;
+}
+
+template <class ExecSpace, class Shape, bool SharedSpace, bool Packets, class CView, class AOperand,
           class BOperand>
 struct GemmTuned {
   using T = typename CView::non_const_value_type;
@@ -179,8 +212,12 @@ struct GemmTuned {
   static constexpr int stages = device_pass ? 2 : 1;
   static_assert(BM % V == 0 && BN % V == 0 && BK % V == 0, "tiles are whole packets");
   static constexpr int slots = device_pass ? 1 : threads;
-  static constexpr int a_loads = (BM * BK + threads - 1) / threads;
-  static constexpr int b_loads = (BK * BN + threads - 1) / threads;
+  template <int W>
+  KOKKOS_INLINE_FUNCTION static constexpr int units_per_thread(int elements) {
+    return gemm_units_per_thread(elements, W, threads);
+  }
+  static constexpr int a_loads = gemm_register_count(BM * BK, V, threads);
+  static constexpr int b_loads = gemm_register_count(BK * BN, V, threads);
   static_assert(TM % V == 0 && TN % V == 0, "register tiles are read in whole packets");
   // A thread's TM rows are TM / V packets spread BM / (TM / V) apart (likewise its columns), so
   // that the lanes of a warp read consecutive packets of a scratch row: no bank conflicts.
@@ -206,17 +243,12 @@ struct GemmTuned {
     return gemm_scratch_bytes<T>(std::size_t(device ? 2 : 1) * stage_elements);
   }
 
-  /// Packet reads of op(A) and op(B) are allowed (their contiguous index has stride 1, the other a
-  /// multiple of V, data 16-byte aligned); each step still checks that its tile lies inside.
-  bool a_packets = false, b_packets = false;
-
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     T* const scratch = gemm_scratch<T>(team, level, std::size_t(stages) * stage_elements);
     const std::int64_t row0 = std::int64_t(team.league_rank() / tiles_n) * BM;
     const std::int64_t col0 = std::int64_t(team.league_rank() % tiles_n) * BN;
     const int rank = team.team_rank(), size = team.team_size();
     const int k_steps = int((k + BK - 1) / BK);
-    const bool a_rows_inside = row0 + BM <= m, b_cols_inside = col0 + BN <= n;
 
     T acc[slots][TM][TN];
     for (int s = 0; s < slots; ++s)
@@ -226,30 +258,43 @@ struct GemmTuned {
 
     if constexpr (device_pass) {
       // One thread per virtual thread: read step q + 1 into registers while step q is multiplied.
+      constexpr int W = Packets ? V : 1;
       T a_next[a_loads], b_next[b_loads];
-      bool a_fast = false, b_fast = false;
+      // Packets: every tile lies inside, so each unit's address is a fixed pointer plus k0 times
+      // the K stride, worked out once.
+      const T* a_unit[units_per_thread<W>(BM * BK)];
+      const T* b_unit[units_per_thread<W>(BK * BN)];
+      if constexpr (Packets) {
+        // Threads past the last unit (when a tile has fewer units than the team has threads) keep
+        // the tile's first unit: they read it and write nothing.
+        for (int q = 0; q < units_per_thread<W>(BM * BK); ++q) {
+          int r, cc;
+          const int u = rank + q * threads;
+          place_unit<W, BM, BK>(a.rows_contiguous, u < BM * BK / W ? u : 0, r, cc);
+          a_unit[q] = a.data + (row0 + r) * a.row_stride + cc * a.col_stride;
+        }
+        for (int q = 0; q < units_per_thread<W>(BK * BN); ++q) {
+          int r, cc;
+          const int u = rank + q * threads;
+          place_unit<W, BK, BN>(b.rows_contiguous, u < BK * BN / W ? u : 0, r, cc);
+          b_unit[q] = b.data + r * b.row_stride + (col0 + cc) * b.col_stride;
+        }
+      }
       auto read = [&](int q) {
         const std::int64_t k0 = std::int64_t(q) * BK;
-        a_fast = a_packets && a_rows_inside && k0 + BK <= k;
-        b_fast = b_packets && b_cols_inside && k0 + BK <= k;
-        if (a_fast)
-          read_a<V>(row0, k0, rank, a_next);
-        else
+        if constexpr (Packets) {
+          for (int u = 0; u < units_per_thread<W>(BM * BK); ++u)
+            load_fragment<false, T, W>(a_unit[u] + k0 * a.col_stride, a_next + u * W);
+          for (int u = 0; u < units_per_thread<W>(BK * BN); ++u)
+            load_fragment<false, T, W>(b_unit[u] + k0 * b.row_stride, b_next + u * W);
+        } else {
           read_a<1>(row0, k0, rank, a_next);
-        if (b_fast)
-          read_b<V>(col0, k0, rank, b_next);
-        else
           read_b<1>(col0, k0, rank, b_next);
+        }
       };
       auto write = [&](T* stage) {
-        if (a_fast)
-          write_a<V>(stage, rank, a_next);
-        else
-          write_a<1>(stage, rank, a_next);
-        if (b_fast)
-          write_b<V>(stage + BK * pitch_a, rank, b_next);
-        else
-          write_b<1>(stage + BK * pitch_a, rank, b_next);
+        write_a<W>(stage, rank, a_next);
+        write_b<W>(stage + BK * pitch_a, rank, b_next);
       };
       read(0);
       write(scratch);
@@ -319,7 +364,7 @@ struct GemmTuned {
   template <int W>
   KOKKOS_FORCEINLINE_FUNCTION void read_a(std::int64_t row0, std::int64_t k0, int t,
                                           T* regs) const {
-    for (int q = 0; q < a_loads / W; ++q) {
+    for (int q = 0; q < units_per_thread<W>(BM * BK); ++q) {
       const int u = t + q * threads;
       if (u >= BM * BK / W)
         break;
@@ -331,7 +376,7 @@ struct GemmTuned {
   template <int W>
   KOKKOS_FORCEINLINE_FUNCTION void read_b(std::int64_t col0, std::int64_t k0, int t,
                                           T* regs) const {
-    for (int q = 0; q < b_loads / W; ++q) {
+    for (int q = 0; q < units_per_thread<W>(BK * BN); ++q) {
       const int u = t + q * threads;
       if (u >= BK * BN / W)
         break;
@@ -355,12 +400,16 @@ struct GemmTuned {
   /// Stores what read_a read, k-major (so that a thread's TM rows are packets of a scratch row).
   template <int W>
   KOKKOS_FORCEINLINE_FUNCTION void write_a(T* a_tile, int t, const T* regs) const {
-    for (int q = 0; q < a_loads / W; ++q) {
+    for (int q = 0; q < units_per_thread<W>(BM * BK); ++q) {
       const int u = t + q * threads;
       if (u >= BM * BK / W)
         break;
       int r, cc;
       place_unit<W, BM, BK>(a.rows_contiguous, u, r, cc);
+      if (W > 1 && a.rows_contiguous) {  // the unit is one aligned packet of a scratch row
+        store_fragment<SharedSpace, T, W>(a_tile + cc * pitch_a + r, regs + q * W);
+        continue;
+      }
       for (int e = 0; e < W; ++e) {
         const int er = a.rows_contiguous ? r + e : r, ec = a.rows_contiguous ? cc : cc + e;
         a_tile[ec * pitch_a + er] = regs[q * W + e];
@@ -369,12 +418,16 @@ struct GemmTuned {
   }
   template <int W>
   KOKKOS_FORCEINLINE_FUNCTION void write_b(T* b_tile, int t, const T* regs) const {
-    for (int q = 0; q < b_loads / W; ++q) {
+    for (int q = 0; q < units_per_thread<W>(BK * BN); ++q) {
       const int u = t + q * threads;
       if (u >= BK * BN / W)
         break;
       int r, cc;
       place_unit<W, BK, BN>(b.rows_contiguous, u, r, cc);
+      if (W > 1 && !b.rows_contiguous) {  // the unit is one aligned packet of a scratch row
+        store_fragment<SharedSpace, T, W>(b_tile + r * pitch_b + cc, regs + q * W);
+        continue;
+      }
       for (int e = 0; e < W; ++e) {
         const int er = b.rows_contiguous ? r + e : r, ec = b.rows_contiguous ? cc : cc + e;
         b_tile[er * pitch_b + ec] = regs[q * W + e];
