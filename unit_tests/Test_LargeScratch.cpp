@@ -64,7 +64,9 @@ TEST(LargeScratch, TeamsUseMoreScratchThanLevelZero) {
 
 /// A kernel of its own for the occupancy queries below (no attribute set on it yet).
 struct FreshKernel {
-  KOKKOS_FUNCTION void operator()(const Member&) const {}
+  // A template, so that builds where no backend calls it (Serial) do not warn that it is unused.
+  template <class AnyMember>
+  KOKKOS_FUNCTION void operator()(const AnyMember&) const {}
 };
 
 /// The bar: 200 KB of scratch per team through the library, beyond Kokkos' level 0.

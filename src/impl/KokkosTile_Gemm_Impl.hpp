@@ -16,6 +16,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_GemmOperand.hpp"
+#include "KokkosTile_GemmDmma.hpp"
 #include "KokkosTile_Packet.hpp"
 
 #include <cstddef>
@@ -208,7 +209,17 @@ struct GemmTuned {
   static constexpr int V = packet_width<T>();
   // Rows of the k-major scratch tiles are padded by one packet: a tile stored across its
   // contiguous k index then spreads over the banks, and rows stay packet-aligned.
-  static constexpr int pitch_a = BM + V, pitch_b = BN + V;
+  // Four elements of padding: a whole packet for float, and for double the pitch of 4 modulo 16
+  // that spreads DMMA's fragment loads over the banks.
+  static constexpr int pitch_a = BM + 4, pitch_b = BN + 4;
+  static_assert(4 % V == 0, "padded rows stay packet-aligned");
+#ifdef KOKKOSTILE_HAVE_DMMA
+  /// fp64 tensor cores (mma.sync m8n8k4) for the 128 x 64 tile when scratch is shared memory.
+  static constexpr bool use_dmma =
+      SharedSpace && std::is_same_v<T, double> && gemm_dmma_shape<Shape>;
+#else
+  static constexpr bool use_dmma = false;
+#endif
   static constexpr int stages = device_pass ? 2 : 1;
   static_assert(BM % V == 0 && BN % V == 0 && BK % V == 0, "tiles are whole packets");
   static constexpr int slots = device_pass ? 1 : threads;
@@ -245,8 +256,8 @@ struct GemmTuned {
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     T* const scratch = gemm_scratch<T>(team, level, std::size_t(stages) * stage_elements);
-    const std::int64_t row0 = std::int64_t(team.league_rank() / tiles_n) * BM;
-    const std::int64_t col0 = std::int64_t(team.league_rank() % tiles_n) * BN;
+    std::int64_t row0, col0;
+    grouped_tile_origin(team.league_rank(), row0, col0);
     const int rank = team.team_rank(), size = team.team_size();
     const int k_steps = int((k + BK - 1) / BK);
 
@@ -333,6 +344,15 @@ struct GemmTuned {
       const int t = rank + s * size;
       if (t >= threads)
         continue;
+      if constexpr (use_dmma) {
+        for (int f = 0; f < TM * TN; ++f) {
+          const std::int64_t row = row0 + GemmDmmaLayout::row(t / 32, t % 32, f);
+          const std::int64_t col = col0 + GemmDmmaLayout::col(t / 32, t % 32, f);
+          if (row < m && col < n)
+            gemm_store(c, row, col, acc[s][f / TN][f % TN], alpha, beta);
+        }
+        continue;
+      }
       int ty, tx;
       thread_coordinates(t, ty, tx);
       for (int i = 0; i < TM; ++i) {
@@ -344,6 +364,21 @@ struct GemmTuned {
         }
       }
     }
+  }
+
+  /// The C tile of league rank `league`: ranks walk tile columns within groups of 8 tile rows, so
+  /// that the teams running at once share their A tiles and a few B tiles in L2 (row-major order
+  /// would stream all of B past every wave of teams).
+  KOKKOS_FORCEINLINE_FUNCTION void grouped_tile_origin(int league, std::int64_t& row0,
+                                                       std::int64_t& col0) const {
+    constexpr int group = 8;
+    const int tiles_m = int((m + BM - 1) / BM);
+    const int per_group = group * tiles_n;
+    const int first_row = (league / per_group) * group;
+    const int rows_here = tiles_m - first_row < group ? tiles_m - first_row : group;
+    const int within = league % per_group;
+    row0 = std::int64_t(first_row + within % rows_here) * BM;
+    col0 = std::int64_t(within / rows_here) * BN;
   }
 
   /// Unit u (W elements along the operand's contiguous index) of a TR x TC tile: its first
@@ -458,6 +493,12 @@ struct GemmTuned {
   /// acc += (TM rows of the A tile) x (TN columns of the B tile) over the BK step.
   KOKKOS_FORCEINLINE_FUNCTION void multiply_step(const T* a_tile, const T* b_tile, int t,
                                                  T (&acc)[TM][TN]) const {
+#ifdef KOKKOSTILE_HAVE_DMMA
+    if constexpr (use_dmma) {
+      gemm_dmma_step<BK, pitch_a, pitch_b>(a_tile, b_tile, t, &acc[0][0]);
+      return;
+    }
+#endif
     int ty, tx;
     thread_coordinates(t, ty, tx);
     for (int p = 0; p < BK; ++p) {
