@@ -20,6 +20,7 @@
 #   KOKKOSTILE_CACHE_DIR    where roots are kept (default: <source>/.cache)
 #   KOKKOSTILE_CMAKE_ARGS   extra configure arguments, e.g. "-DKokkos_ROOT=/opt/kokkos"
 #   KOKKOSTILE_BUILD_JOBS   parallel build jobs (default: all cores)
+#   KOKKOSTILE_BENCH_FILTER bench: only the benchmarks matching this regex (e.g. "^gemm/")
 #   KOKKOSTILE_DEBIAN_MIRROR  Debian archive to bootstrap from (default: this machine's apt sources)
 set -euo pipefail
 
@@ -87,7 +88,8 @@ build_and_run() {
       "$build_dir/perf_tests/kokkostile_perf" --benchmark_repetitions=5 \
         --benchmark_report_aggregates_only=true --benchmark_out="$out/kokkostile_perf.json" \
         --benchmark_out_format=json --benchmark_context=commit="${KOKKOSTILE_COMMIT:-unknown}" \
-        --benchmark_context=date="$stamp" --benchmark_context=flavour="$flavour" >/dev/null
+        --benchmark_context=date="$stamp" --benchmark_context=flavour="$flavour" \
+        --benchmark_filter="${KOKKOSTILE_BENCH_FILTER:-.}" >/dev/null
       python3 "$source_dir/perf_tests/plot_results.py" "$out/kokkostile_perf.json" \
         --png "$out/kokkostile_perf.png"
       say "results in ${out#"$source_dir"/}/ (kokkostile_perf.json, kokkostile_perf.png)" ;;
@@ -246,5 +248,6 @@ unshare --mount --propagation private -- bash -c "$mount_and_enter" enter "$root
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   KOKKOSTILE_COMMIT="$KOKKOSTILE_COMMIT" KOKKOSTILE_BUILD_JOBS="$jobs" \
   KOKKOSTILE_CMAKE_ARGS="${KOKKOSTILE_CMAKE_ARGS:-}" \
+  KOKKOSTILE_BENCH_FILTER="${KOKKOSTILE_BENCH_FILTER:-.}" \
   ${OMP_NUM_THREADS:+OMP_NUM_THREADS=$OMP_NUM_THREADS} \
   /bin/bash /kokkostile/cmake/provision.sh --inside --flavour "$flavour" "$command"

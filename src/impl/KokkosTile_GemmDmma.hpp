@@ -37,9 +37,8 @@ struct GemmDmmaLayout {
 #if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 800)
 #define KOKKOSTILE_HAVE_DMMA 1
 
-KOKKOS_FORCEINLINE_FUNCTION double load_shared_double(const double* pointer) {
+KOKKOS_FORCEINLINE_FUNCTION double load_shared_double(unsigned address) {
   double value;
-  const auto address = static_cast<unsigned>(__cvta_generic_to_shared(pointer));
   asm volatile("ld.shared.f64 %0, [%1];" : "=d"(value) : "r"(address));
   return value;
 }
@@ -50,18 +49,19 @@ template <int BK, int PitchA, int PitchB>
 KOKKOS_FORCEINLINE_FUNCTION void gemm_dmma_step(const double* a_tile, const double* b_tile, int t,
                                                 double* acc) {
   const int warp = t / 32, lane = t % 32;
-  const double* a_base = a_tile + (lane % 4) * PitchA +
-                         (warp / GemmDmmaLayout::warps_across) * GemmDmmaLayout::warp_edge +
-                         lane / 4;
-  const double* b_base = b_tile + (lane % 4) * PitchB +
-                         (warp % GemmDmmaLayout::warps_across) * GemmDmmaLayout::warp_edge +
-                         lane / 4;
+  // Shared-space addresses once; each fragment is then a constant offset (see GemmTuned).
+  const auto a_base = static_cast<unsigned>(__cvta_generic_to_shared(
+      a_tile + (lane % 4) * PitchA +
+      (warp / GemmDmmaLayout::warps_across) * GemmDmmaLayout::warp_edge + lane / 4));
+  const auto b_base = static_cast<unsigned>(__cvta_generic_to_shared(
+      b_tile + (lane % 4) * PitchB +
+      (warp % GemmDmmaLayout::warps_across) * GemmDmmaLayout::warp_edge + lane / 4));
   for (int kk = 0; kk < BK; kk += 4) {
     double a[4], b[4];
     for (int mi = 0; mi < 4; ++mi)
-      a[mi] = load_shared_double(a_base + kk * PitchA + mi * 8);
+      a[mi] = load_shared_double(a_base + (kk * PitchA + mi * 8) * 8);
     for (int nj = 0; nj < 4; ++nj)
-      b[nj] = load_shared_double(b_base + kk * PitchB + nj * 8);
+      b[nj] = load_shared_double(b_base + (kk * PitchB + nj * 8) * 8);
     for (int mi = 0; mi < 4; ++mi) {
       for (int nj = 0; nj < 4; ++nj) {
         double& c0 = acc[(mi * 4 + nj) * 2];

@@ -154,28 +154,35 @@ KOKKOS_INLINE_FUNCTION constexpr int gemm_register_count(int elements, int packe
   return scalar > packets ? scalar : packets;
 }
 
-/// V-element fragment of a scratch row, read as one 16-byte packet. With SharedSpace (level-0
-/// scratch on CUDA) the read is an explicit ld.shared: Kokkos hands out scratch as generic
-/// pointers, and generic loads cost more issue slots than shared ones in the inner loop.
-template <bool SharedSpace, class T, int V>
+/// V consecutive elements (16-byte aligned) read as one packet: ld.global.v4 / v2 on GPUs.
+template <class T, int V>
 KOKKOS_FORCEINLINE_FUNCTION void load_fragment(const T* src, T* dst) {
-#if defined(__CUDA_ARCH__)
-  if constexpr (SharedSpace && V == 4 && std::is_same_v<T, float>) {
-    const auto address = static_cast<unsigned>(__cvta_generic_to_shared(src));
-    asm volatile("ld.shared.v4.f32 {%0, %1, %2, %3}, [%4];"
-                 : "=f"(dst[0]), "=f"(dst[1]), "=f"(dst[2]), "=f"(dst[3])
-                 : "r"(address));
-    return;
-  } else if constexpr (SharedSpace && V == 2 && std::is_same_v<T, double>) {
-    const auto address = static_cast<unsigned>(__cvta_generic_to_shared(src));
-    asm volatile("ld.shared.v2.f64 {%0, %1}, [%2];" : "=d"(dst[0]), "=d"(dst[1]) : "r"(address));
-    return;
-  }
-#endif
   const auto packet = *reinterpret_cast<const Packet<T, V>*>(src);
   for (int e = 0; e < V; ++e)
     dst[e] = packet.v[e];
 }
+
+#if defined(__CUDA_ARCH__)
+/// The shared-space address of a pointer into shared memory.
+KOKKOS_FORCEINLINE_FUNCTION unsigned shared_address(const void* pointer) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(pointer));
+}
+
+/// V elements at a shared-space address, as one 16-byte ld.shared (8-byte for one double).
+template <class T, int V>
+KOKKOS_FORCEINLINE_FUNCTION void load_shared_packet(unsigned address, T* dst) {
+  if constexpr (V == 4 && std::is_same_v<T, float>) {
+    asm volatile("ld.shared.v4.f32 {%0, %1, %2, %3}, [%4];"
+                 : "=f"(dst[0]), "=f"(dst[1]), "=f"(dst[2]), "=f"(dst[3])
+                 : "r"(address));
+  } else if constexpr (V == 2 && std::is_same_v<T, double>) {
+    asm volatile("ld.shared.v2.f64 {%0, %1}, [%2];" : "=d"(dst[0]), "=d"(dst[1]) : "r"(address));
+  } else {
+    static_assert(V == 1 && std::is_same_v<T, double>, "float x 4, double x 2 or double x 1");
+    asm volatile("ld.shared.f64 %0, [%1];" : "=d"(dst[0]) : "r"(address));
+  }
+}
+#endif
 
 /// Writes a V-element fragment to a scratch row as one 16-byte packet (st.shared with
 /// SharedSpace, as load_fragment).
@@ -295,9 +302,9 @@ struct GemmTuned {
         const std::int64_t k0 = std::int64_t(q) * BK;
         if constexpr (Packets) {
           for (int u = 0; u < units_per_thread<W>(BM * BK); ++u)
-            load_fragment<false, T, W>(a_unit[u] + k0 * a.col_stride, a_next + u * W);
+            load_fragment<T, W>(a_unit[u] + k0 * a.col_stride, a_next + u * W);
           for (int u = 0; u < units_per_thread<W>(BK * BN); ++u)
-            load_fragment<false, T, W>(b_unit[u] + k0 * b.row_stride, b_next + u * W);
+            load_fragment<T, W>(b_unit[u] + k0 * b.row_stride, b_next + u * W);
         } else {
           read_a<1>(row0, k0, rank, a_next);
           read_b<1>(col0, k0, rank, b_next);
@@ -428,7 +435,7 @@ struct GemmTuned {
     if constexpr (W == 1) {
       regs[0] = (r < rows && cc < cols) ? x(r, cc) : T(0);
     } else {
-      load_fragment<false, T, W>(x.data + r * x.row_stride + cc * x.col_stride, regs);
+      load_fragment<T, W>(x.data + r * x.row_stride + cc * x.col_stride, regs);
     }
   }
 
@@ -501,12 +508,34 @@ struct GemmTuned {
 #endif
     int ty, tx;
     thread_coordinates(t, ty, tx);
+#if defined(__CUDA_ARCH__)
+    if constexpr (SharedSpace) {
+      // Shared-space addresses worked out once: every fragment is then a constant offset from
+      // them, which ptxas folds into the load ([register + immediate]), instead of converting a
+      // generic pointer at each of the step's loads.
+      const unsigned a_base = shared_address(a_tile + tile_row(ty, 0));
+      const unsigned b_base = shared_address(b_tile + tile_col(tx, 0));
+      for (int p = 0; p < BK; ++p) {
+        T a_frag[TM], b_frag[TN];
+        for (int g = 0; g < row_groups; ++g)
+          load_shared_packet<T, V>(a_base + (p * pitch_a + g * (BM / row_groups)) * sizeof(T),
+                                   a_frag + g * V);
+        for (int g = 0; g < col_groups; ++g)
+          load_shared_packet<T, V>(b_base + (p * pitch_b + g * (BN / col_groups)) * sizeof(T),
+                                   b_frag + g * V);
+        for (int i = 0; i < TM; ++i)
+          for (int j = 0; j < TN; ++j)
+            acc[i][j] += a_frag[i] * b_frag[j];
+      }
+      return;
+    }
+#endif
     for (int p = 0; p < BK; ++p) {
       T a_frag[TM], b_frag[TN];
       for (int i = 0; i < TM; i += V)
-        load_fragment<SharedSpace, T, V>(a_tile + p * pitch_a + tile_row(ty, i), a_frag + i);
+        load_fragment<T, V>(a_tile + p * pitch_a + tile_row(ty, i), a_frag + i);
       for (int j = 0; j < TN; j += V)
-        load_fragment<SharedSpace, T, V>(b_tile + p * pitch_b + tile_col(tx, j), b_frag + j);
+        load_fragment<T, V>(b_tile + p * pitch_b + tile_col(tx, j), b_frag + j);
       for (int i = 0; i < TM; ++i)
         for (int j = 0; j < TN; ++j)
           acc[i][j] += a_frag[i] * b_frag[j];
