@@ -89,12 +89,16 @@ GemmTile resolve_gemm_tile(GemmTile tile) {
   return sizeof(T) >= 8 ? GemmTile::t128x64x8_8x4 : GemmTile::t128x128x8_8x8;
 }
 
-/// Register budget of the tuned kernel: two teams of 256 threads per multiprocessor (at most 128
-/// registers per thread) while the accumulators take at most 64 registers; one team (255 registers)
-/// for larger register tiles, which would otherwise spill. Host backends ignore the bounds.
+/// Register budget of the tuned kernel, from its accumulators: three teams of 256 threads per
+/// multiprocessor (at most 85 registers per thread) for up to 32 accumulator registers, two (128)
+/// for up to 64, one (255) beyond, where fewer registers would spill. Host backends ignore it.
+template <class Shape, class T>
+inline constexpr unsigned gemm_min_teams = Shape::TM* Shape::TN * sizeof(T) <= 128   ? 3
+                                           : Shape::TM* Shape::TN * sizeof(T) <= 256 ? 2
+                                                                                     : 1;
 template <class ExecSpace, class Shape, class T>
-using GemmTeamPolicy = Kokkos::TeamPolicy<
-    ExecSpace, Kokkos::LaunchBounds<256, (Shape::TM * Shape::TN * sizeof(T) > 256 ? 1 : 2)>>;
+using GemmTeamPolicy =
+    Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<256, gemm_min_teams<Shape, T>>>;
 
 /// Whether whole 16-byte packets of op(X) can be read: unit stride along the contiguous index, a
 /// multiple of the packet along the other, an aligned start.
