@@ -89,13 +89,12 @@ GemmTile resolve_gemm_tile(GemmTile tile) {
   return sizeof(T) >= 8 ? GemmTile::t128x64x8_8x4 : GemmTile::t128x128x8_8x8;
 }
 
-/// Register budget of the tuned kernel, from its accumulators: three teams of 256 threads per
-/// multiprocessor (at most 85 registers per thread) for up to 32 accumulator registers, two (128)
-/// for up to 64, one (255) beyond, where fewer registers would spill. Host backends ignore it.
+/// Register budget of the tuned kernel, from its accumulators: two teams of 256 threads per
+/// multiprocessor (at most 128 registers per thread) for up to 64 accumulator registers, one (255)
+/// beyond, where fewer registers would spill. (Three teams, 85 registers, spilled even the 32-
+/// accumulator tiles.) Host backends ignore it.
 template <class Shape, class T>
-inline constexpr unsigned gemm_min_teams = Shape::TM* Shape::TN * sizeof(T) <= 128   ? 3
-                                           : Shape::TM* Shape::TN * sizeof(T) <= 256 ? 2
-                                                                                     : 1;
+inline constexpr unsigned gemm_min_teams = Shape::TM* Shape::TN * sizeof(T) <= 256 ? 2 : 1;
 template <class ExecSpace, class Shape, class T>
 using GemmTeamPolicy =
     Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<256, gemm_min_teams<Shape, T>>>;

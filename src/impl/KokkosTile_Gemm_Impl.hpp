@@ -16,6 +16,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_GemmOperand.hpp"
+#include "KokkosTile_AsyncCopy.hpp"
 #include "KokkosTile_GemmDmma.hpp"
 #include "KokkosTile_Packet.hpp"
 
@@ -275,67 +276,84 @@ struct GemmTuned {
           acc[s][i][j] = 0;
 
     if constexpr (device_pass) {
-      // One thread per virtual thread: read step q + 1 into registers while step q is multiplied.
       constexpr int W = Packets ? V : 1;
-      T a_next[a_loads], b_next[b_loads];
       // Packets: every tile lies inside, so each unit's address is a fixed pointer plus k0 times
       // the K stride, worked out once.
       const T* a_unit[units_per_thread<W>(BM * BK)];
       const T* b_unit[units_per_thread<W>(BK * BN)];
       if constexpr (Packets) {
-        // Threads past the last unit (when a tile has fewer units than the team has threads) keep
-        // the tile's first unit: they read it and write nothing.
-        for (int q = 0; q < units_per_thread<W>(BM * BK); ++q) {
-          int r, cc;
-          const int u = rank + q * threads;
-          place_unit<W, BM, BK>(a.rows_contiguous, u < BM * BK / W ? u : 0, r, cc);
-          a_unit[q] = a.data + (row0 + r) * a.row_stride + cc * a.col_stride;
-        }
-        for (int q = 0; q < units_per_thread<W>(BK * BN); ++q) {
-          int r, cc;
-          const int u = rank + q * threads;
-          place_unit<W, BK, BN>(b.rows_contiguous, u < BK * BN / W ? u : 0, r, cc);
-          b_unit[q] = b.data + r * b.row_stride + (col0 + cc) * b.col_stride;
-        }
+        unit_pointers<W, BM, BK>(a, row0, 0, rank, a_unit);
+        unit_pointers<W, BK, BN>(b, 0, col0, rank, b_unit);
       }
-      auto read = [&](int q) {
-        const std::int64_t k0 = std::int64_t(q) * BK;
-        if constexpr (Packets) {
-          for (int u = 0; u < units_per_thread<W>(BM * BK); ++u)
-            load_fragment<T, W>(a_unit[u] + k0 * a.col_stride, a_next + u * W);
-          for (int u = 0; u < units_per_thread<W>(BK * BN); ++u)
-            load_fragment<T, W>(b_unit[u] + k0 * b.row_stride, b_next + u * W);
-        } else {
-          read_a<1>(row0, k0, rank, a_next);
-          read_b<1>(col0, k0, rank, b_next);
-        }
-      };
-      auto write = [&](T* stage) {
-        write_a<W>(stage, rank, a_next);
-        write_b<W>(stage + BK * pitch_a, rank, b_next);
-      };
-      read(0);
-      write(scratch);
-      team.team_barrier();
-      for (int q = 0; q < k_steps; ++q) {
-        T* const current = scratch + (q & 1) * stage_elements;
-        T* const following = scratch + ((q + 1) & 1) * stage_elements;
-        if (q + 1 < k_steps)
-          read(q + 1);
-        multiply_step(current, current + BK * pitch_a, rank, acc[0]);
-        if (q + 1 < k_steps)
-          write(following);
+#ifdef KOKKOSTILE_HAVE_CP_ASYNC
+      if constexpr (Packets && SharedSpace) {
+        // Step q + 1 goes from global to shared memory (cp.async) while step q is multiplied; no
+        // registers hold it on the way.
+        auto copy = [&](int q, T* stage) {
+          const std::int64_t k0 = std::int64_t(q) * BK;
+          async_copy_tile<W, BM, BK, true>(stage, pitch_a, a.rows_contiguous, rank, a_unit,
+                                           k0 * a.col_stride);
+          async_copy_tile<W, BK, BN, false>(stage + BK * pitch_a, pitch_b, b.rows_contiguous, rank,
+                                            b_unit, k0 * b.row_stride);
+          async_copy_commit();
+        };
+        copy(0, scratch);
+        async_copy_wait_all();
         team.team_barrier();
+        for (int q = 0; q < k_steps; ++q) {
+          T* const current = scratch + (q & 1) * stage_elements;
+          if (q + 1 < k_steps)
+            copy(q + 1, scratch + ((q + 1) & 1) * stage_elements);
+          multiply_step(current, current + BK * pitch_a, rank, acc[0]);
+          async_copy_wait_all();
+          team.team_barrier();
+        }
+      } else
+#endif
+      {
+        // Read step q + 1 into registers while step q is multiplied, then store it to scratch.
+        T a_next[a_loads], b_next[b_loads];
+        auto read = [&](int q) {
+          const std::int64_t k0 = std::int64_t(q) * BK;
+          if constexpr (Packets) {
+            for (int u = 0; u < units_per_thread<W>(BM * BK); ++u)
+              load_fragment<T, W>(a_unit[u] + k0 * a.col_stride, a_next + u * W);
+            for (int u = 0; u < units_per_thread<W>(BK * BN); ++u)
+              load_fragment<T, W>(b_unit[u] + k0 * b.row_stride, b_next + u * W);
+          } else {
+            read_tile<BM, BK>(a, m, k, row0, k0, rank, a_next);
+            read_tile<BK, BN>(b, k, n, k0, col0, rank, b_next);
+          }
+        };
+        auto write = [&](T* stage) {
+          write_tile<W, BM, BK, true>(stage, pitch_a, a.rows_contiguous, rank, a_next);
+          write_tile<W, BK, BN, false>(stage + BK * pitch_a, pitch_b, b.rows_contiguous, rank,
+                                       b_next);
+        };
+        read(0);
+        write(scratch);
+        team.team_barrier();
+        for (int q = 0; q < k_steps; ++q) {
+          T* const current = scratch + (q & 1) * stage_elements;
+          T* const following = scratch + ((q + 1) & 1) * stage_elements;
+          if (q + 1 < k_steps)
+            read(q + 1);
+          multiply_step(current, current + BK * pitch_a, rank, acc[0]);
+          if (q + 1 < k_steps)
+            write(following);
+          team.team_barrier();
+        }
       }
     } else {
       for (int q = 0; q < k_steps; ++q) {
         const std::int64_t k0 = std::int64_t(q) * BK;
         for (int t = rank; t < threads; t += size) {
           T a_now[a_loads], b_now[b_loads];
-          read_a<1>(row0, k0, t, a_now);
-          read_b<1>(col0, k0, t, b_now);
-          write_a<1>(scratch, t, a_now);
-          write_b<1>(scratch + BK * pitch_a, t, b_now);
+          read_tile<BM, BK>(a, m, k, row0, k0, t, a_now);
+          read_tile<BK, BN>(b, k, n, k0, col0, t, b_now);
+          write_tile<1, BM, BK, true>(scratch, pitch_a, a.rows_contiguous, t, a_now);
+          write_tile<1, BK, BN, false>(scratch + BK * pitch_a, pitch_b, b.rows_contiguous, t,
+                                       b_now);
         }
         team.team_barrier();
         for (int s = 0; s < slots; ++s) {
@@ -401,81 +419,91 @@ struct GemmTuned {
     }
   }
 
-  /// Reads virtual thread t's share of the BM x BK tile of op(A) at (row0, k0) into regs: W = V
-  /// reads whole packets of a tile that lies inside op(A); W = 1 reads elements, zero outside.
-  template <int W>
-  KOKKOS_FORCEINLINE_FUNCTION void read_a(std::int64_t row0, std::int64_t k0, int t,
-                                          T* regs) const {
-    for (int q = 0; q < units_per_thread<W>(BM * BK); ++q) {
+  /// The first address of each unit of W elements that virtual thread t reads from the TR x TC
+  /// tile of op(X) at (r0, c0). Threads past the last unit (a tile with fewer units than the team
+  /// has threads) get the tile's first unit: they read it and write nothing.
+  template <int W, int TR, int TC, class Operand>
+  KOKKOS_FORCEINLINE_FUNCTION static void unit_pointers(const Operand& x, std::int64_t r0,
+                                                        std::int64_t c0, int t,
+                                                        const T** pointers) {
+    for (int q = 0; q < units_per_thread<W>(TR * TC); ++q) {
       const int u = t + q * threads;
-      if (u >= BM * BK / W)
-        break;
       int r, cc;
-      place_unit<W, BM, BK>(a.rows_contiguous, u, r, cc);
-      read_unit<W>(a, m, k, row0 + r, k0 + cc, regs + q * W);
-    }
-  }
-  template <int W>
-  KOKKOS_FORCEINLINE_FUNCTION void read_b(std::int64_t col0, std::int64_t k0, int t,
-                                          T* regs) const {
-    for (int q = 0; q < units_per_thread<W>(BK * BN); ++q) {
-      const int u = t + q * threads;
-      if (u >= BK * BN / W)
-        break;
-      int r, cc;
-      place_unit<W, BK, BN>(b.rows_contiguous, u, r, cc);
-      read_unit<W>(b, k, n, k0 + r, col0 + cc, regs + q * W);
+      place_unit<W, TR, TC>(x.rows_contiguous, u < TR * TC / W ? u : 0, r, cc);
+      pointers[q] = x.data + (r0 + r) * x.row_stride + (c0 + cc) * x.col_stride;
     }
   }
 
-  template <int W, class Operand>
-  KOKKOS_FORCEINLINE_FUNCTION static void read_unit(const Operand& x, std::int64_t rows,
-                                                    std::int64_t cols, std::int64_t r,
-                                                    std::int64_t cc, T* regs) {
-    if constexpr (W == 1) {
-      regs[0] = (r < rows && cc < cols) ? x(r, cc) : T(0);
-    } else {
-      load_fragment<T, W>(x.data + r * x.row_stride + cc * x.col_stride, regs);
+  /// Reads virtual thread t's elements of the TR x TC tile of op(X) at (r0, c0) into regs, zero
+  /// outside op(X)'s rows x cols, consecutive threads on consecutive addresses.
+  template <int TR, int TC, class Operand>
+  KOKKOS_FORCEINLINE_FUNCTION static void read_tile(const Operand& x, std::int64_t rows,
+                                                    std::int64_t cols, std::int64_t r0,
+                                                    std::int64_t c0, int t, T* regs) {
+    for (int q = 0; q < units_per_thread<1>(TR * TC); ++q) {
+      const int u = t + q * threads;
+      if (u >= TR * TC)
+        break;
+      int r, cc;
+      place_unit<1, TR, TC>(x.rows_contiguous, u, r, cc);
+      regs[q] = (r0 + r < rows && c0 + cc < cols) ? x(r0 + r, c0 + cc) : T(0);
     }
   }
 
-  /// Stores what read_a read, k-major (so that a thread's TM rows are packets of a scratch row).
-  template <int W>
-  KOKKOS_FORCEINLINE_FUNCTION void write_a(T* a_tile, int t, const T* regs) const {
-    for (int q = 0; q < units_per_thread<W>(BM * BK); ++q) {
+  /// Stores what was read for the TR x TC tile into scratch: k-major (element (r, c) at
+  /// c * pitch + r, so that a thread's TM rows of A are packets of a scratch row) or as it is
+  /// (r * pitch + c, for B). A unit that runs along a scratch row goes as one packet.
+  template <int W, int TR, int TC, bool KMajor>
+  KOKKOS_FORCEINLINE_FUNCTION static void write_tile(T* tile, int pitch, bool rows_contiguous,
+                                                     int t, const T* regs) {
+    const bool along_row = KMajor ? rows_contiguous : !rows_contiguous;
+    for (int q = 0; q < units_per_thread<W>(TR * TC); ++q) {
       const int u = t + q * threads;
-      if (u >= BM * BK / W)
+      if (u >= TR * TC / W)
         break;
       int r, cc;
-      place_unit<W, BM, BK>(a.rows_contiguous, u, r, cc);
-      if (W > 1 && a.rows_contiguous) {  // the unit is one aligned packet of a scratch row
-        store_fragment<SharedSpace, T, W>(a_tile + cc * pitch_a + r, regs + q * W);
+      place_unit<W, TR, TC>(rows_contiguous, u, r, cc);
+      if (W > 1 && along_row) {
+        store_fragment<SharedSpace, T, W>(tile + (KMajor ? cc * pitch + r : r * pitch + cc),
+                                          regs + q * W);
         continue;
       }
       for (int e = 0; e < W; ++e) {
-        const int er = a.rows_contiguous ? r + e : r, ec = a.rows_contiguous ? cc : cc + e;
-        a_tile[ec * pitch_a + er] = regs[q * W + e];
+        const int er = rows_contiguous ? r + e : r, ec = rows_contiguous ? cc : cc + e;
+        tile[KMajor ? ec * pitch + er : er * pitch + ec] = regs[q * W + e];
       }
     }
   }
-  template <int W>
-  KOKKOS_FORCEINLINE_FUNCTION void write_b(T* b_tile, int t, const T* regs) const {
-    for (int q = 0; q < units_per_thread<W>(BK * BN); ++q) {
+
+#ifdef KOKKOSTILE_HAVE_CP_ASYNC
+  /// write_tile's placement for copies that go straight from global memory (unit q of this
+  /// thread at pointers[q] + offset) to shared memory: one 16-byte cp.async for a unit that runs
+  /// along a scratch row, one per element otherwise.
+  template <int W, int TR, int TC, bool KMajor>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_copy_tile(T* tile, int pitch, bool rows_contiguous,
+                                                          int t, const T* const* pointers,
+                                                          std::int64_t offset) {
+    const bool along_row = KMajor ? rows_contiguous : !rows_contiguous;
+    for (int q = 0; q < units_per_thread<W>(TR * TC); ++q) {
       const int u = t + q * threads;
-      if (u >= BK * BN / W)
+      if (u >= TR * TC / W)
         break;
       int r, cc;
-      place_unit<W, BK, BN>(b.rows_contiguous, u, r, cc);
-      if (W > 1 && !b.rows_contiguous) {  // the unit is one aligned packet of a scratch row
-        store_fragment<SharedSpace, T, W>(b_tile + r * pitch_b + cc, regs + q * W);
+      place_unit<W, TR, TC>(rows_contiguous, u, r, cc);
+      const T* source = pointers[q] + offset;
+      if (along_row) {
+        async_copy_to_shared<W * sizeof(T)>(
+            shared_address(tile + (KMajor ? cc * pitch + r : r * pitch + cc)), source);
         continue;
       }
       for (int e = 0; e < W; ++e) {
-        const int er = b.rows_contiguous ? r + e : r, ec = b.rows_contiguous ? cc : cc + e;
-        b_tile[er * pitch_b + ec] = regs[q * W + e];
+        const int er = rows_contiguous ? r + e : r, ec = rows_contiguous ? cc : cc + e;
+        async_copy_to_shared<sizeof(T)>(
+            shared_address(tile + (KMajor ? ec * pitch + er : er * pitch + ec)), source + e);
       }
     }
   }
+#endif
 
   /// Virtual thread t's place in the team's threads_down x threads_across grid.
   KOKKOS_FORCEINLINE_FUNCTION static void thread_coordinates(int t, int& ty, int& tx) {
