@@ -89,16 +89,15 @@ void register_gemm_for(const Config& config) {
             return [=] { KokkosTile::gemm(space, "N", "N", T(1), a, b, T(0), c, options); };
           });
     }
-    if (!is_host_space<Space>()) {  // the other compiled tile shapes, for the record
+    if (!is_host_space<Space>()) {  // every compiled tile shape (one of them is kokkostile_tuned)
       for (const auto tile :
-           {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x64x8_8x4,
-            KokkosTile::GemmTile::t64x64x16_4x4}) {
-        if (tile == KokkosTile::Impl::resolve_gemm_tile<Space, T>(KokkosTile::GemmTile::automatic))
-          continue;  // that is kokkostile_tuned
+           {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x128x16_8x8,
+            KokkosTile::GemmTile::t128x64x8_8x4, KokkosTile::GemmTile::t64x64x16_4x4}) {
         const char* name =
-            tile == KokkosTile::GemmTile::t128x128x8_8x8  ? "kokkostile_tuned_128x128x8"
-            : tile == KokkosTile::GemmTile::t128x64x8_8x4 ? "kokkostile_tuned_128x64x8"
-                                                          : "kokkostile_tuned_64x64x16";
+            tile == KokkosTile::GemmTile::t128x128x8_8x8    ? "kokkostile_tuned_128x128x8"
+            : tile == KokkosTile::GemmTile::t128x128x16_8x8 ? "kokkostile_tuned_128x128x16"
+            : tile == KokkosTile::GemmTile::t128x64x8_8x4   ? "kokkostile_tuned_128x64x8"
+                                                            : "kokkostile_tuned_64x64x16";
         add(name,
             [tile](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
               KokkosTile::GemmOptions options;

@@ -151,8 +151,9 @@ TYPED_TEST(Gemm, LayoutsAndStridesMatchReference) {
 
 TYPED_TEST(Gemm, EveryTunedTileShapeMatchesReference) {
   using T = TypeParam;
-  for (const auto tile : {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x64x8_8x4,
-                          KokkosTile::GemmTile::t64x64x16_4x4}) {
+  for (const auto tile :
+       {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x128x16_8x8,
+        KokkosTile::GemmTile::t128x64x8_8x4, KokkosTile::GemmTile::t64x64x16_4x4}) {
     KokkosTile::GemmOptions options;
     options.tile = tile;
     for (const GemmCase shape :
