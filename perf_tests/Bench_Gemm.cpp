@@ -66,13 +66,7 @@ void register_gemm_for(const Config& config) {
                                fb(b.data(), b.span());
                            fill_pattern(space, fa);
                            fill_pattern(space, fb);
-                           auto run = run_on(space, a, b, c);
-                           run();
-                           space.fence();
-                           for (auto _ : state) {
-                             run();
-                             space.fence();
-                           }
+                           time_fenced_calls(state, space, run_on(space, a, b, c));
                            state.counters["GFLOP/s"] = benchmark::Counter(
                                flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
                          });

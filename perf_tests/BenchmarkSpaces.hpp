@@ -94,16 +94,22 @@ void fill_pattern(const Space& space, const ViewType& view) {
 }
 
 /// Times `run` (which must leave work queued on `space`) with a fence per iteration, after one
-/// warm-up call, and reports bytes moved per iteration as GB/s.
+/// warm-up call.
 template <class Space, class Run>
-void time_memory_bound(benchmark::State& state, const Space& space, double bytes_per_run,
-                       const Run& run) {
+void time_fenced_calls(benchmark::State& state, const Space& space, const Run& run) {
   run();
   space.fence();
   for (auto _ : state) {
     run();
     space.fence();
   }
+}
+
+/// time_fenced_calls, reporting bytes moved per call as GB/s.
+template <class Space, class Run>
+void time_memory_bound(benchmark::State& state, const Space& space, double bytes_per_run,
+                       const Run& run) {
+  time_fenced_calls(state, space, run);
   state.counters["GB/s"] =
       benchmark::Counter(bytes_per_run / 1e9, benchmark::Counter::kIsIterationInvariantRate);
   state.counters["bytes"] = bytes_per_run;

@@ -169,18 +169,17 @@ KOKKOS_FORCEINLINE_FUNCTION unsigned shared_address(const void* pointer) {
   return static_cast<unsigned>(__cvta_generic_to_shared(pointer));
 }
 
-/// V elements at a shared-space address, as one 16-byte ld.shared (8-byte for one double).
+/// V elements at a shared-space address, as one 16-byte ld.shared.
 template <class T, int V>
 KOKKOS_FORCEINLINE_FUNCTION void load_shared_packet(unsigned address, T* dst) {
-  if constexpr (V == 4 && std::is_same_v<T, float>) {
+  static_assert((V == 4 && std::is_same_v<T, float>) || (V == 2 && std::is_same_v<T, double>),
+                "16-byte packets: float x 4 or double x 2");
+  if constexpr (V == 4) {
     asm volatile("ld.shared.v4.f32 {%0, %1, %2, %3}, [%4];"
                  : "=f"(dst[0]), "=f"(dst[1]), "=f"(dst[2]), "=f"(dst[3])
                  : "r"(address));
-  } else if constexpr (V == 2 && std::is_same_v<T, double>) {
-    asm volatile("ld.shared.v2.f64 {%0, %1}, [%2];" : "=d"(dst[0]), "=d"(dst[1]) : "r"(address));
   } else {
-    static_assert(V == 1 && std::is_same_v<T, double>, "float x 4, double x 2 or double x 1");
-    asm volatile("ld.shared.f64 %0, [%1];" : "=d"(dst[0]) : "r"(address));
+    asm volatile("ld.shared.v2.f64 {%0, %1}, [%2];" : "=d"(dst[0]), "=d"(dst[1]) : "r"(address));
   }
 }
 #endif
