@@ -1,5 +1,6 @@
-// KokkosTile::stencil (tiled and naive) for the 5-point and 9-point stars and a 5x5 box, against
-// the copy baselines of the same bytes (grid read once, written once).
+// KokkosTile::stencil (tiled: the default strips, one tile per team; naive) for the 5-point and
+// 9-point stars and a 5x5 box, against the copy baselines of the same bytes (grid read once,
+// written once).
 #include <KokkosTile_Stencil.hpp>
 
 #include "BenchmarkSpaces.hpp"
@@ -32,7 +33,10 @@ void register_stencil_for(const Config& config) {
   for (const std::string algorithm : {"stencil_5pt", "stencil_9pt", "stencil_box5x5"}) {
     register_copy_baselines<Space, T>(algorithm, label, edge * edge, config);
     for (const auto& named : std::vector<std::pair<std::string, KokkosTile::StencilOptions>>{
-             {"kokkostile_tiled", {}}, {"kokkostile_naive", {KokkosTile::StencilVariant::naive}}}) {
+             {"kokkostile_tiled", {}},
+             // One 64 x 64 tile per team (what the default did before the strip kernel).
+             {"kokkostile_tiles64", {KokkosTile::StencilVariant::tiled, 64, 64}},
+             {"kokkostile_naive", {KokkosTile::StencilVariant::naive}}}) {
       const KokkosTile::StencilOptions options = named.second;
       register_benchmark(benchmark_name<Space, T>(algorithm, named.first, label), config,
                          [=](benchmark::State& state) {

@@ -9,8 +9,12 @@
 // any arithmetic type. Overloads taking an execution-space instance first are asynchronous on it.
 // Kernels are labelled "KokkosTile::stencil<variant>".
 //
-// Variants: `tiled` (default: the tile and its halo staged in scratch) and `naive` (one thread per
-// output, taps read from global memory through the caches).
+// Variants: `tiled` (default: tiles and their halos staged in scratch) and `naive` (one thread per
+// output, taps read from global memory through the caches). With the default tile shape, radii 1
+// and 2 and Views whose fast index is unit-stride in the same orientation, `tiled` runs the strip
+// kernel (impl/KokkosTile_StencilStrip_Impl.hpp: each team walks chunks of 64-column strips, the
+// next chunk loading while it computes the current one); the rest of the grid, and every other
+// case, runs one tile per team.
 
 #include <Kokkos_Core.hpp>
 
@@ -18,6 +22,7 @@
 #include "KokkosTile_ScratchBudget.hpp"
 #include "KokkosTile_Stencil2D.hpp"
 #include "impl/KokkosTile_LaunchDefaults.hpp"
+#include "impl/KokkosTile_StencilStrip_Impl.hpp"
 #include "impl/KokkosTile_Stencil_Impl.hpp"
 #include "impl/KokkosTile_ViewChecks.hpp"
 
@@ -29,6 +34,10 @@
 
 namespace KokkosTile {
 namespace Impl {
+
+/// Teams of the strip kernel resident per multiprocessor: its CUDA launch bounds budget registers
+/// for this many, and two ~19 KB buffers each leave room for them in shared memory.
+inline constexpr unsigned stencil_strip_teams_per_sm = 4;
 
 /// The stencil with its first offset along the Views' slow index (transposed for LayoutLeft).
 template <class T>
@@ -42,25 +51,64 @@ Stencil2D<T> oriented_for(const Stencil2D<T>& weights, bool fast_is_cols) {
   return transposed;
 }
 
+/// Teams of the strip kernel on `space`: on CUDA as many as are resident at once (its launch
+/// bounds promise four per multiprocessor), elsewhere one per chunk.
+template <class ExecSpace>
+std::int64_t stencil_strip_league(const std::string& call, const ExecSpace& space,
+                                  std::int64_t chunks) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
+    int multiprocessors = 0;
+    KOKKOSTILE_EXPECT(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount,
+                                             space.cuda_device()) == cudaSuccess,
+                      ResourceError, call, "cannot query the device's multiprocessor count");
+    return std::min<std::int64_t>(
+        chunks, std::int64_t(stencil_strip_teams_per_sm) * std::max(1, multiprocessors));
+  }
+#endif
+  (void)call;
+  (void)space;
+  return chunks;
+}
+
+/// Runs the strip kernel over the whole strips of the fast index; returns how many fast-index
+/// lines they cover (the caller tiles the rest).
+template <int R, class ExecSpace, class OutView, class InView, class T>
+std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& space,
+                                   const OutView& out, const InView& in,
+                                   const Stencil2D<T>& weights,
+                                   const BoundaryCondition<T>& boundary,
+                                   const StencilFastPath& fast) {
+  using functor_type = StencilStrip<ExecSpace, OutView, InView, T, R>;
+  StencilStripGeometry geo;
+  geo.fast_is_cols = fast.fast_is_cols;
+  geo.slow_extent = fast.fast_is_cols ? in.extent(0) : in.extent(1);
+  geo.fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
+  geo.strips = geo.fast_extent / functor_type::edge;
+  geo.chunks = geo.strips * ceil_div(geo.slow_extent, functor_type::chunk_rows);
+  geo.in_slow = fast.in_slow;
+  geo.out_slow = fast.out_slow;
+  geo.out_packets = fast.out_slow % functor_type::V == 0 && packet_aligned(out.data());
+  const ScratchPlacement placement = place_team_scratch(call, space, functor_type::scratch_bytes());
+#if defined(KOKKOS_ENABLE_CUDA)
+  geo.async = std::is_same_v<ExecSpace, Kokkos::Cuda> && placement.level == 0;
+#endif
+  const int league = checked_league_size(call, stencil_strip_league(call, space, geo.chunks));
+  Kokkos::parallel_for(
+      call, with_scratch(tile_policy<stencil_strip_teams_per_sm>(space, league), placement),
+      functor_type{out, in, oriented_for(weights, fast.fast_is_cols), boundary, weights.is_star(),
+                   geo, placement.level});
+  return geo.strips * functor_type::edge;
+}
+
 template <int FastRadius, class ExecSpace, class OutView, class InView, class T>
 void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const OutView& out,
                           const InView& in, const Stencil2D<T>& weights,
-                          const BoundaryCondition<T>& boundary, int tile_rows, int tile_cols) {
+                          const BoundaryCondition<T>& boundary, int tile_rows, int tile_cols,
+                          bool strips_allowed) {
   const bool in_left = leftmost_index_is_contiguous(in);
   const bool out_left = leftmost_index_is_contiguous(out);
   const int r = weights.radius();
-  // Lanes walking down a column of the halo tile need the padded pitch to avoid bank conflicts.
-  // The fast index's margin is rounded up to whole 16-byte packets for the fast path (the general
-  // path uses the first 2 r of it).
-  const int margin = FastRadius > 0 ? stencil_fast_margin<T>(r) : r;  // never less than r
-  const TileShape2D halo_shape{tile_rows + 2 * margin, tile_cols + 2 * margin,
-                               in_left || out_left ? 1 : 0};
-  using functor_type = StencilTiled<ExecSpace, OutView, InView, T, FastRadius>;
-  const ScratchPlacement placement =
-      place_team_scratch(call, space, functor_type::tile_type::scratch_bytes(halo_shape));
-  const std::int64_t tiles_down = ceil_div(in.extent(0), tile_rows);
-  const std::int64_t tiles_across = ceil_div(in.extent(1), tile_cols);
-  const int league = checked_league_size(call, tiles_down * tiles_across);
 
   StencilFastPath fast;
   const auto [in_fast, in_slow] = line_strides(in);
@@ -71,14 +119,41 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   fast.in_slow = fast.usable ? static_cast<int>(in_slow) : 0;
   fast.out_slow = fast.usable ? static_cast<int>(out_slow) : 0;
   constexpr int V = packet_width<T>();
-  fast.packets = fast.usable && !runs_on_host<ExecSpace>() && V > 1 && in_slow % V == 0 &&
-                 packet_aligned(in.data());
+  const bool in_packets = fast.usable && V > 1 && in_slow % V == 0 && packet_aligned(in.data());
+  fast.packets = in_packets && !runs_on_host<ExecSpace>();
 
-  Kokkos::parallel_for(
-      call, with_scratch(tile_policy<4>(space, league), placement),
-      functor_type{out, in, weights, oriented_for(weights, fast.fast_is_cols), boundary,
-                   weights.is_star(), halo_shape, tile_rows, tile_cols,
-                   static_cast<int>(tiles_across), placement.level, in_left, out_left, fast});
+  // Whole strips of the fast index go to the strip kernel (radii up to one packet, input read
+  // in packets); the tiles below cover what is left over.
+  std::int64_t strip_lines = 0;
+  const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
+  if constexpr (FastRadius > 0 && FastRadius <= V) {
+    if (strips_allowed && in_packets && fast_extent % V == 0)
+      strip_lines =
+          launch_stencil_strips<FastRadius>(call, space, out, in, weights, boundary, fast);
+  }
+  if (strip_lines == fast_extent)
+    return;
+  const std::int64_t row_origin = fast.fast_is_cols ? 0 : strip_lines;
+  const std::int64_t col_origin = fast.fast_is_cols ? strip_lines : 0;
+
+  // Lanes walking down a column of the halo tile need the padded pitch to avoid bank conflicts.
+  // The fast index's margin is rounded up to whole 16-byte packets for the fast path (the general
+  // path uses the first 2 r of it).
+  const int margin = FastRadius > 0 ? stencil_fast_margin<T>(r) : r;  // never less than r
+  const TileShape2D halo_shape{tile_rows + 2 * margin, tile_cols + 2 * margin,
+                               in_left || out_left ? 1 : 0};
+  using functor_type = StencilTiled<ExecSpace, OutView, InView, T, FastRadius>;
+  const ScratchPlacement placement =
+      place_team_scratch(call, space, functor_type::tile_type::scratch_bytes(halo_shape));
+  const std::int64_t tiles_down = ceil_div(in.extent(0) - row_origin, tile_rows);
+  const std::int64_t tiles_across = ceil_div(in.extent(1) - col_origin, tile_cols);
+  const int league = checked_league_size(call, tiles_down * tiles_across);
+
+  Kokkos::parallel_for(call, with_scratch(tile_policy<4>(space, league), placement),
+                       functor_type{out, in, weights, oriented_for(weights, fast.fast_is_cols),
+                                    boundary, weights.is_star(), halo_shape, tile_rows, tile_cols,
+                                    static_cast<int>(tiles_across), placement.level, in_left,
+                                    out_left, fast, row_origin, col_origin});
 }
 
 }  // namespace Impl
@@ -87,7 +162,8 @@ enum class StencilVariant { tiled, naive };
 
 struct StencilOptions {
   StencilVariant variant = StencilVariant::tiled;
-  /// Output tile per team (the halo comes on top); 0 picks 64, the edge with a compiled fast path.
+  /// Output tile per team (the halo comes on top). 0 and 0 pick the strip kernel where it applies
+  /// and 64 x 64 tiles elsewhere; any other shape asks for one tile of that shape per team.
   int tile_rows = 0;
   int tile_cols = 0;
 };
@@ -138,15 +214,20 @@ void stencil(const ExecSpace& space, const OutView& out, const InView& in,
   KOKKOSTILE_EXPECT(tile_rows > 0 && tile_cols > 0 && tile_rows <= 4096 && tile_cols <= 4096,
                     InvalidArgument, call,
                     "tile " << tile_rows << " x " << tile_cols << " is outside [1, 4096]^2");
+  // The strip kernel serves the default shape; an explicit tile shape asks for tiles.
+  const bool strips = options.tile_rows == 0 && options.tile_cols == 0;
   switch (weights.radius()) {
     case 1:
-      Impl::launch_stencil_tiled<1>(call, space, out, in, weights, boundary, tile_rows, tile_cols);
+      Impl::launch_stencil_tiled<1>(call, space, out, in, weights, boundary, tile_rows, tile_cols,
+                                    strips);
       break;
     case 2:
-      Impl::launch_stencil_tiled<2>(call, space, out, in, weights, boundary, tile_rows, tile_cols);
+      Impl::launch_stencil_tiled<2>(call, space, out, in, weights, boundary, tile_rows, tile_cols,
+                                    strips);
       break;
     default:
-      Impl::launch_stencil_tiled<0>(call, space, out, in, weights, boundary, tile_rows, tile_cols);
+      Impl::launch_stencil_tiled<0>(call, space, out, in, weights, boundary, tile_rows, tile_cols,
+                                    strips);
       break;
   }
 }

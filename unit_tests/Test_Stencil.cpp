@@ -114,7 +114,20 @@ TYPED_TEST(Stencil, MatchesHostReferenceForEveryStencilBoundaryAndVariant) {
   using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
   using Left = Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>;
   const std::vector<std::pair<std::int64_t, std::int64_t>> extents = {
-      {1, 1}, {3, 2}, {17, 31}, {64, 33}, {100, 7}, {129, 130}, {200, 201}};
+      {1, 1},
+      {3, 2},
+      {17, 31},
+      {64, 33},
+      {100, 7},
+      {129, 130},
+      {200, 201},
+      // Strips of 64 fast-index lines (whole, plus a tiled remainder, or none), chunks of 32 or
+      // 64 slow lines (whole, partial, shorter than the radius).
+      {130, 192},
+      {68, 200},
+      {1, 128},
+      {128, 1},
+      {256, 66}};
   const std::vector<std::pair<std::string, StencilOptions>> variants = {
       {"tiled", StencilOptions{}},
       {"tiled 7x5", StencilOptions{StencilVariant::tiled, 7, 5}},
@@ -147,6 +160,25 @@ TEST(StencilLayouts, StridedSubviews) {
       Kokkos::subview(big_out, Kokkos::pair<int, int>(10, 87), Kokkos::pair<int, int>(1, 68));
   expect_stencil(out, in, Stencil2D<double>::nine_point(1.0, -0.25, 0.125),
                  BoundaryCondition<double>::periodic(), StencilOptions{}, "subviews", 77);
+}
+
+// Subviews whose strides and offsets allow packets on the input, and an output that does not (its
+// rows start one element off a packet), so that the strip kernel stores element by element.
+TEST(StencilLayouts, StripKernelOnSubviews) {
+  Kokkos::View<float**, Kokkos::LayoutRight, MemorySpace> big_in("big_in", 90, 200),
+      big_out("big_out", 90, 200);
+  auto in = Kokkos::subview(big_in, Kokkos::pair<int, int>(3, 83), Kokkos::pair<int, int>(8, 144));
+  auto out =
+      Kokkos::subview(big_out, Kokkos::pair<int, int>(5, 85), Kokkos::pair<int, int>(1, 137));
+  auto aligned_out =
+      Kokkos::subview(big_out, Kokkos::pair<int, int>(5, 85), Kokkos::pair<int, int>(4, 140));
+  std::uint64_t seed = 500;
+  for (const auto& bc : boundaries<float>()) {
+    expect_stencil(out, in, Stencil2D<float>::five_point(-4.f, 1.f), bc, StencilOptions{},
+                   "strip subviews, unaligned out", ++seed);
+    expect_stencil(aligned_out, in, Stencil2D<float>::nine_point(0.5f, 0.2f, -0.05f), bc,
+                   StencilOptions{}, "strip subviews, aligned out", ++seed);
+  }
 }
 
 TEST(StencilErrors, BadArgumentsNameTheCall) {

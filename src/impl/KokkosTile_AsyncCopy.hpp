@@ -39,6 +39,19 @@ KOKKOS_FORCEINLINE_FUNCTION void async_copy_commit() {
 KOKKOS_FORCEINLINE_FUNCTION void async_copy_wait_all() {
   asm volatile("cp.async.wait_group 0;" ::: "memory");
 }
+
+/// Waits until at most `Pending` of this thread's newest committed groups are still in flight:
+/// with two buffers, wait for the current one while the next keeps loading.
+template <int Pending>
+KOKKOS_FORCEINLINE_FUNCTION void async_copy_wait() {
+  asm volatile("cp.async.wait_group %0;" ::"n"(Pending) : "memory");
+}
+
+/// async_copy_to_shared with a generic pointer into shared memory as the destination.
+template <int Bytes>
+KOKKOS_FORCEINLINE_FUNCTION void async_copy_to_shared(void* destination, const void* source) {
+  async_copy_to_shared<Bytes>(static_cast<unsigned>(__cvta_generic_to_shared(destination)), source);
+}
 #endif
 
 }  // namespace Impl

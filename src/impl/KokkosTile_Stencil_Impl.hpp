@@ -120,12 +120,18 @@ struct StencilTiled {
   bool load_lanes_on_rows;
   bool store_lanes_on_rows;
   StencilFastPath fast;
+  // The tiles cover the grid from (row_origin, col_origin) to its end (the strip kernel, when it
+  // runs, has done the columns or rows before).
+  std::int64_t row_origin = 0;
+  std::int64_t col_origin = 0;
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     const int r = stencil.radius();
     const tile_type halo(team, level, halo_shape);
-    const std::int64_t row0 = std::int64_t(team.league_rank() / tiles_across) * tile_rows;
-    const std::int64_t col0 = std::int64_t(team.league_rank() % tiles_across) * tile_cols;
+    const std::int64_t row0 =
+        row_origin + std::int64_t(team.league_rank() / tiles_across) * tile_rows;
+    const std::int64_t col0 =
+        col_origin + std::int64_t(team.league_rank() % tiles_across) * tile_cols;
     const int rows = clipped_count(out.extent(0), row0, tile_rows);
     const int cols = clipped_count(out.extent(1), col0, tile_cols);
 

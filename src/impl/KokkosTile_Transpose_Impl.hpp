@@ -102,7 +102,8 @@ struct TransposeTiled {
   }
 
   /// The full-tile transpose moving V consecutive elements of the fast index per global access.
-  /// Lane k of a phase takes packet k % per_row of slow line k / per_row.
+  /// Index k of a phase is packet `column` of tile line `line` (see place_packet); the same
+  /// placement serves the load (lines of a) and the store (lines of b).
   template <int V>
   KOKKOS_INLINE_FUNCTION void transpose_full_tile_in_packets(const member_type& team,
                                                              value_type* tile,
@@ -114,35 +115,62 @@ struct TransposeTiled {
     constexpr int unroll = staged_unroll(count);
     const int pitch = shape.pitch();
     const int a_slow = fast.a_slow, b_slow = fast.b_slow;
-    team_load_packet_lines<V, per_row, unroll>(team, FastEdge, a_tile, a_slow, tile, pitch);
+    team_staged_copy<unroll>(
+        team, count,
+        [&](int k) {
+          const auto [line, column] = place_packet<V>(k);
+          return *reinterpret_cast<const packet*>(a_tile + line * a_slow + column * V);
+        },
+        [&](int k, const packet& p) {
+          const auto [line, column] = place_packet<V>(k);
+          value_type* row = tile + line * pitch + column * V;
+          for (int e = 0; e < V; ++e)
+            row[e] = p.v[e];
+        });
     team.team_barrier();
-    if (fast.memory_transpose) {
-      // b's fast index (the packet's) is a's slow index: gather V entries down a tile column.
-      team_staged_copy<unroll>(
-          team, count,
-          [&](int k) {
-            packet p;
-            const value_type* column = tile + (k % per_row) * V * pitch + k / per_row;
+    const bool down_columns = fast.memory_transpose;
+    team_staged_copy<unroll>(
+        team, count,
+        [&](int k) {
+          const auto [line, column] = place_packet<V>(k);
+          packet p;
+          if (down_columns) {
+            // b's fast index (the packet's) is a's slow index: gather V entries down a column.
+            const value_type* first = tile + column * V * pitch + line;
             for (int e = 0; e < V; ++e)
-              p.v[e] = column[e * pitch];
-            return p;
-          },
-          [&](int k, const packet& p) {
-            *reinterpret_cast<packet*>(b_tile + (k / per_row) * b_slow + (k % per_row) * V) = p;
-          });
-    } else {
-      team_staged_copy<unroll>(
-          team, count,
-          [&](int k) {
-            packet p;
-            const value_type* row = tile + (k / per_row) * pitch + (k % per_row) * V;
+              p.v[e] = first[e * pitch];
+          } else {
+            const value_type* row = tile + line * pitch + column * V;
             for (int e = 0; e < V; ++e)
               p.v[e] = row[e];
-            return p;
-          },
-          [&](int k, const packet& p) {
-            *reinterpret_cast<packet*>(b_tile + (k / per_row) * b_slow + (k % per_row) * V) = p;
-          });
+          }
+          return p;
+        },
+        [&](int k, const packet& p) {
+          const auto [line, column] = place_packet<V>(k);
+          *reinterpret_cast<packet*>(b_tile + line * b_slow + column * V) = p;
+        });
+  }
+
+  struct PacketPlace {
+    int line;
+    int column;  // in packets
+  };
+
+  /// Where index k of a full-tile phase goes. With packets, a warp takes 8 packets (128 bytes) of
+  /// 4 consecutive lines rather than whole lines: with the one-element pad, the 4 lines shift the
+  /// banks by 0..3 and the 8 packets by multiples of 4 (of 8 for double), so every scratch access
+  /// of the warp, along a line or down a column, hits distinct banks. Whole lines per warp had
+  /// 2-way conflicts (ncu), and 128 bytes per line still make whole global segments.
+  template <int V>
+  KOKKOS_INLINE_FUNCTION static PacketPlace place_packet(int k) {
+    constexpr int per_row = FastEdge / V;
+    if constexpr (V > 1 && per_row % 8 == 0 && FastEdge % 4 == 0) {
+      constexpr int groups_across = per_row / 8;
+      const int lane = k % 32, group = k / 32;
+      return {(group / groups_across) * 4 + lane / 8, (group % groups_across) * 8 + lane % 8};
+    } else {
+      return {k / per_row, k % per_row};
     }
   }
 };
