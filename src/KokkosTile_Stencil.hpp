@@ -51,26 +51,6 @@ Stencil2D<T> oriented_for(const Stencil2D<T>& weights, bool fast_is_cols) {
   return transposed;
 }
 
-/// Teams of the strip kernel on `space`: on CUDA as many as are resident at once (its launch
-/// bounds promise four per multiprocessor), elsewhere one per chunk.
-template <class ExecSpace>
-std::int64_t stencil_strip_league(const std::string& call, const ExecSpace& space,
-                                  std::int64_t chunks) {
-#if defined(KOKKOS_ENABLE_CUDA)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
-    int multiprocessors = 0;
-    KOKKOSTILE_EXPECT(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount,
-                                             space.cuda_device()) == cudaSuccess,
-                      ResourceError, call, "cannot query the device's multiprocessor count");
-    return std::min<std::int64_t>(
-        chunks, std::int64_t(stencil_strip_teams_per_sm) * std::max(1, multiprocessors));
-  }
-#endif
-  (void)call;
-  (void)space;
-  return chunks;
-}
-
 /// Runs the strip kernel over the whole strips of the fast index; returns how many fast-index
 /// lines they cover (the caller tiles the rest).
 template <int R, class ExecSpace, class OutView, class InView, class T>
@@ -93,7 +73,8 @@ std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& spa
 #if defined(KOKKOS_ENABLE_CUDA)
   geo.async = std::is_same_v<ExecSpace, Kokkos::Cuda> && placement.level == 0;
 #endif
-  const int league = checked_league_size(call, stencil_strip_league(call, space, geo.chunks));
+  const int league = checked_league_size(
+      call, resident_team_league(call, space, stencil_strip_teams_per_sm, geo.chunks));
   Kokkos::parallel_for(
       call, with_scratch(tile_policy<stencil_strip_teams_per_sm>(space, league), placement),
       functor_type{out, in, oriented_for(weights, fast.fast_is_cols), boundary, weights.is_star(),

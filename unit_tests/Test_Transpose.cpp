@@ -25,8 +25,11 @@ struct Extent2D {
 };
 
 const std::vector<Extent2D>& odd_extents() {
-  static const std::vector<Extent2D> extents = {{0, 5},   {1, 1},     {17, 31},  {64, 33},
-                                                {100, 7}, {129, 130}, {1, 1000}, {1000, 1}};
+  // Whole 64 x 64 tiles (the pipelined kernel on devices) with and without leftovers, and more
+  // whole tiles than a GPU keeps resident, so that teams walk several.
+  static const std::vector<Extent2D> extents = {{0, 5},     {1, 1},      {17, 31},  {64, 33},
+                                                {100, 7},   {129, 130},  {1, 1000}, {1000, 1},
+                                                {192, 320}, {1600, 1664}};
   return extents;
 }
 

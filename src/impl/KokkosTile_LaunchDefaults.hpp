@@ -4,6 +4,11 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "KokkosTile_Assert.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
 #include <type_traits>
 
 namespace KokkosTile {
@@ -40,6 +45,27 @@ template <class ExecSpace, unsigned MinBlocks>
 using TilePolicy =
     std::conditional_t<MinBlocks == 0, Kokkos::TeamPolicy<ExecSpace>,
                        Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<256, MinBlocks>>>;
+
+/// Teams for a kernel whose teams each walk a list of work items: on CUDA as many as are resident
+/// at once when `teams_per_sm` fit on a multiprocessor (the kernel's launch bounds must promise
+/// that), so no half-empty last wave; elsewhere one team per item.
+template <class ExecSpace>
+std::int64_t resident_team_league(const std::string& call, const ExecSpace& space, int teams_per_sm,
+                                  std::int64_t items) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
+    int multiprocessors = 0;
+    KOKKOSTILE_EXPECT(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount,
+                                             space.cuda_device()) == cudaSuccess,
+                      ResourceError, call, "cannot query the device's multiprocessor count");
+    return std::min<std::int64_t>(items, std::int64_t(teams_per_sm) * std::max(1, multiprocessors));
+  }
+#endif
+  (void)call;
+  (void)space;
+  (void)teams_per_sm;
+  return items;
+}
 
 template <unsigned MinBlocks, class ExecSpace>
 TilePolicy<ExecSpace, MinBlocks> tile_policy(const ExecSpace& space, int league) {

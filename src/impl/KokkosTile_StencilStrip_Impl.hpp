@@ -23,6 +23,7 @@
 #include "KokkosTile_Stencil2D.hpp"
 #include "impl/KokkosTile_AsyncCopy.hpp"
 #include "impl/KokkosTile_Packet.hpp"
+#include "impl/KokkosTile_Unroll.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -170,6 +171,7 @@ struct StencilStrip {
       if (geo.out_packets) {
         *reinterpret_cast<packet*>(dst) = result;
       } else {
+        KOKKOSTILE_UNROLL
         for (int e = 0; e < V; ++e)
           dst[e] = result.v[e];
       }
@@ -183,22 +185,26 @@ struct StencilStrip {
     packet sum;
     const packet middle = *reinterpret_cast<const packet*>(center);
     const T w0 = oriented.weight(0, 0);
+    KOKKOSTILE_UNROLL
     for (int e = 0; e < V; ++e)
       sum.v[e] = w0 * middle.v[e];
+    KOKKOSTILE_UNROLL
     for (int ds = -R; ds <= R; ++ds) {
       const T* const line = center + ds * pitch;
       const packet mid = *reinterpret_cast<const packet*>(line);
       const bool sides = !Star || ds == 0;
       const packet lo = sides ? *reinterpret_cast<const packet*>(line - V) : mid;
       const packet hi = sides ? *reinterpret_cast<const packet*>(line + V) : mid;
+      KOKKOSTILE_UNROLL
       for (int df = -R; df <= R; ++df) {
-        if ((ds == 0 && df == 0) || (Star && ds != 0 && df != 0))
-          continue;
-        const T w = oriented.weight(ds, df);
-        for (int e = 0; e < V; ++e) {
-          const int x = e + df;
-          const T value = x < 0 ? lo.v[x + V] : (x >= V ? hi.v[x - V] : mid.v[x]);
-          sum.v[e] += w * value;
+        if ((ds != 0 || df != 0) && (!Star || ds == 0 || df == 0)) {
+          const T w = oriented.weight(ds, df);
+          KOKKOSTILE_UNROLL
+          for (int e = 0; e < V; ++e) {
+            const int x = e + df;
+            const T value = x < 0 ? lo.v[x + V] : (x >= V ? hi.v[x - V] : mid.v[x]);
+            sum.v[e] += w * value;
+          }
         }
       }
     }

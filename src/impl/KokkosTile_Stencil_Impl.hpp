@@ -10,6 +10,7 @@
 
 #include "KokkosTile_ScratchTile.hpp"
 #include "impl/KokkosTile_Packet.hpp"
+#include "impl/KokkosTile_Unroll.hpp"
 #include "KokkosTile_Stencil2D.hpp"
 #include "KokkosTile_TeamCopy.hpp"
 #include "KokkosTile_TeamLoops.hpp"
@@ -200,7 +201,9 @@ struct StencilTiled {
       const int s = k / E, f = k % E;
       const T* center = halo + (s + R) * pitch + (f + Margin);
       T sum = oriented.weight(0, 0) * center[0];
+      KOKKOSTILE_UNROLL
       for (int ds = -R; ds <= R; ++ds) {
+        KOKKOSTILE_UNROLL
         for (int df = -R; df <= R; ++df) {
           if ((ds != 0 || df != 0) && (!Star || ds == 0 || df == 0)) {
             sum += oriented.weight(ds, df) * center[ds * pitch + df];
