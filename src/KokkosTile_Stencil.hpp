@@ -11,10 +11,10 @@
 //
 // Variants: `tiled` (default: tiles and their halos staged in scratch) and `naive` (one thread per
 // output, taps read from global memory through the caches). With the default tile shape, radii 1
-// and 2 and Views whose fast index is unit-stride in the same orientation, `tiled` runs the strip
-// kernel (impl/KokkosTile_StencilStrip_Impl.hpp: each team walks chunks of 64-column strips, the
-// next chunk loading while it computes the current one); the rest of the grid, and every other
-// case, runs one tile per team.
+// and 2 (float, or double boxes) and Views whose fast index is unit-stride in the same
+// orientation, `tiled` runs the strip kernel (impl/KokkosTile_StencilStrip_Impl.hpp: each team
+// walks chunks of 64-column strips, the next chunk loading while it computes the current one); the
+// rest of the grid, and every other case, runs one tile per team.
 
 #include <Kokkos_Core.hpp>
 
@@ -108,7 +108,10 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   std::int64_t strip_lines = 0;
   const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
   if constexpr (FastRadius > 0 && FastRadius <= V) {
-    if (strips_allowed && in_packets && fast_extent % V == 0)
+    // On an H200 (perf_tests/results/2026-11-21_H200_stencil_strips/) strips beat one tile per
+    // team for float and for boxes, but not for double stars (0.685 against 0.784 of deep_copy).
+    const bool strips_measured_faster = sizeof(T) <= 4 || !weights.is_star();
+    if (strips_allowed && strips_measured_faster && in_packets && fast_extent % V == 0)
       strip_lines =
           launch_stencil_strips<FastRadius>(call, space, out, in, weights, boundary, fast);
   }

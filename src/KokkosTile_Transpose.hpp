@@ -82,32 +82,16 @@ TileShape2D transpose_tile_shape(const std::string& call, const TransposeOptions
   return {edge, edge, variant == TransposeVariant::tiled_padded ? 1 : 0};
 }
 
-/// The tile kernel over a's rows [row_origin, row_end) and columns [col_origin, a.extent(1)).
-template <int FastEdge, class ExecSpace, class BView, class AView>
-void launch_transpose_tiles(const std::string& call, const ExecSpace& space, const BView& b,
-                            const AView& a, const TileShape2D& shape, const FastStrides& fast,
-                            std::int64_t row_origin, std::int64_t col_origin,
-                            std::int64_t row_end) {
-  if (row_end <= row_origin || std::int64_t(a.extent(1)) <= col_origin)
-    return;
-  using functor_type = TransposeTiled<ExecSpace, BView, AView, FastEdge>;
-  const ScratchPlacement placement =
-      place_team_scratch(call, space, functor_type::tile_type::scratch_bytes(shape));
-  const std::int64_t tiles_down = ceil_div(row_end - row_origin, shape.rows);
-  const std::int64_t tiles_across = ceil_div(a.extent(1) - col_origin, shape.cols);
-  const int league = checked_league_size(call, tiles_down * tiles_across);
-  const bool a_left = leftmost_index_is_contiguous(a);
-  const bool b_left = leftmost_index_is_contiguous(b);
-  // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
-  // col), so b's leftmost index is the tile's column).
-  Kokkos::parallel_for(call, with_scratch(tile_policy<0>(space, league), placement),
-                       functor_type{b, a, shape, static_cast<int>(tiles_across), placement.level,
-                                    a_left, !b_left, fast, row_origin, col_origin, row_end});
-}
-
 template <int FastEdge, class ExecSpace, class BView, class AView>
 void launch_transpose_tiled(const std::string& call, const ExecSpace& space, const BView& b,
                             const AView& a, const TileShape2D& shape) {
+  using functor_type = TransposeTiled<ExecSpace, BView, AView, FastEdge>;
+  const ScratchPlacement placement =
+      place_team_scratch(call, space, functor_type::tile_type::scratch_bytes(shape));
+  const std::int64_t tiles_down = ceil_div(a.extent(0), shape.rows);
+  const std::int64_t tiles_across = ceil_div(a.extent(1), shape.cols);
+  const int league = checked_league_size(call, tiles_down * tiles_across);
+
   const bool a_left = leftmost_index_is_contiguous(a);
   const bool b_left = leftmost_index_is_contiguous(b);
   const auto [a_fast, a_slow] = line_strides(a);
@@ -124,32 +108,11 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   constexpr int V = packet_width<typename BView::non_const_value_type>();
   fast.packets = fast.usable && !runs_on_host<ExecSpace>() && V > 1 && a_slow % V == 0 &&
                  b_slow % V == 0 && packet_aligned(a.data()) && packet_aligned(b.data());
-
-  // On devices the whole 64 x 64 tiles go to the pipelined kernel; the tiles cover the rest.
-  std::int64_t whole_rows = 0, whole_cols = 0;
-  if constexpr (FastEdge == 64 && V > 1 && !runs_on_host<ExecSpace>()) {
-    using pipelined = TransposePipelined<ExecSpace, BView, AView>;
-    // Two tiles must fit level 0 (float does; double would need level 1, slower than one tile).
-    const std::size_t bytes = pipelined::scratch_bytes(shape.pitch());
-    if (fast.packets && bytes <= scratch_capacity(space, 0)) {
-      whole_rows = std::int64_t(a.extent(0)) / 64 * 64;
-      whole_cols = std::int64_t(a.extent(1)) / 64 * 64;
-      const std::int64_t tiles = (whole_rows / 64) * (whole_cols / 64);
-      if (tiles > 0) {
-        const ScratchPlacement placement = place_team_scratch(call, space, bytes);
-        const int league = checked_league_size(call, resident_team_league(call, space, 4, tiles));
-        Kokkos::parallel_for(
-            call,
-            with_scratch(Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<256, 4>>(
-                             space, league, pipelined::threads, 1),
-                         placement),
-            pipelined{b, a, fast, shape.pitch(), whole_cols / 64, tiles, placement.level});
-      }
-    }
-  }
-  // What is left: the rows below the whole tiles, and the columns right of them.
-  launch_transpose_tiles<FastEdge>(call, space, b, a, shape, fast, whole_rows, 0, a.extent(0));
-  launch_transpose_tiles<FastEdge>(call, space, b, a, shape, fast, 0, whole_cols, whole_rows);
+  // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
+  // col), so b's leftmost index is the tile's column).
+  Kokkos::parallel_for(call, with_scratch(tile_policy<0>(space, league), placement),
+                       functor_type{b, a, shape, static_cast<int>(tiles_across), placement.level,
+                                    a_left, !b_left, fast});
 }
 
 }  // namespace Impl

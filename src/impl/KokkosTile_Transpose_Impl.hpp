@@ -13,7 +13,6 @@
 
 #include "KokkosTile_ScratchTile.hpp"
 #include "impl/KokkosTile_Packet.hpp"
-#include "impl/KokkosTile_Unroll.hpp"
 #include "KokkosTile_TeamCopy.hpp"
 #include "KokkosTile_TeamLoops.hpp"
 
@@ -64,19 +63,12 @@ struct TransposeTiled {
   bool load_lanes_on_rows;
   bool store_lanes_on_rows;
   FastStrides fast;
-  // The tiles cover a's rows [row_origin, row_end) and columns [col_origin, a.extent(1)) (the
-  // pipelined kernel, when it runs, has done the whole tiles before).
-  std::int64_t row_origin = 0;
-  std::int64_t col_origin = 0;
-  std::int64_t row_end = 0;
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     const tile_type tile(team, level, shape);
-    const std::int64_t row0 =
-        row_origin + std::int64_t(team.league_rank() / tiles_across) * shape.rows;
-    const std::int64_t col0 =
-        col_origin + std::int64_t(team.league_rank() % tiles_across) * shape.cols;
-    const int rows = clipped_count(row_end, row0, shape.rows);
+    const std::int64_t row0 = std::int64_t(team.league_rank() / tiles_across) * shape.rows;
+    const std::int64_t col0 = std::int64_t(team.league_rank() % tiles_across) * shape.cols;
+    const int rows = clipped_count(a.extent(0), row0, shape.rows);
     const int cols = clipped_count(a.extent(1), col0, shape.cols);
     if constexpr (FastEdge > 0) {
       if (fast.usable && rows == FastEdge && cols == FastEdge) {
@@ -151,97 +143,6 @@ struct TransposeTiled {
           [&](int k, const packet& p) {
             *reinterpret_cast<packet*>(b_tile + (k / per_row) * b_slow + (k % per_row) * V) = p;
           });
-    }
-  }
-};
-
-/// The whole 64 x 64 tiles of an out-of-place transpose on a device, with 16-byte packets: a
-/// resident league of 256-thread teams, each walking its list of tiles with two scratch tiles.
-/// Every thread holds its packets of the next tile in registers while the team writes the current
-/// tile out, so global loads are in flight during the stores (one tile per team leaves them idle
-/// between its load and store phases). One barrier per tile: a thread writes scratch tile
-/// (i + 1) % 2 only after the barrier of tile i, which every reader of its previous contents had
-/// passed. Thread k takes packets k, k + 256, ... of a tile, lines of 64 / V packets.
-template <class ExecSpace, class BView, class AView>
-struct TransposePipelined {
-  using value_type = typename BView::non_const_value_type;
-  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  static constexpr int edge = 64;
-  static constexpr int threads = 256;
-  static constexpr int V = packet_width<value_type>();
-  static constexpr int per_line = edge / V;
-  static constexpr int per_thread = edge * per_line / threads;
-  using packet = Packet<value_type, V>;
-  static_assert(V > 1 && per_thread * threads == edge * per_line, "whole packets per thread");
-
-  BView b;
-  AView a;
-  FastStrides fast;
-  int pitch;  // of a scratch tile: 64, or 65 when padded
-  std::int64_t tiles_across;
-  std::int64_t tiles;
-  int level;
-
-  static std::size_t scratch_bytes(int pitch) {
-    return 2 * std::size_t(edge) * pitch * sizeof(value_type) + 16;
-  }
-
-  KOKKOS_FUNCTION void operator()(const member_type& team) const {
-    std::int64_t t = team.league_rank();
-    const std::int64_t step = team.league_size();
-    if (t >= tiles)
-      return;
-    const int thread = team.team_rank();
-    value_type* const buffers = static_cast<value_type*>(team.team_scratch(level).get_shmem_aligned(
-        2 * std::size_t(edge) * pitch * sizeof(value_type), 16));
-    packet staged[per_thread];
-    load(t, thread, staged);
-    for (int i = 0; t < tiles; ++i, t += step) {
-      value_type* const tile = buffers + (i & 1) * edge * pitch;
-      KOKKOSTILE_UNROLL
-      for (int u = 0; u < per_thread; ++u) {
-        const int k = thread + u * threads;
-        value_type* const row = tile + (k / per_line) * pitch + (k % per_line) * V;
-        KOKKOSTILE_UNROLL
-        for (int e = 0; e < V; ++e)
-          row[e] = staged[u].v[e];
-      }
-      team.team_barrier();
-      if (t + step < tiles)
-        load(t + step, thread, staged);
-      store(t, thread, tile);
-    }
-  }
-
-  KOKKOS_INLINE_FUNCTION void load(std::int64_t t, int thread, packet* staged) const {
-    const value_type* const a_tile = &a((t / tiles_across) * edge, (t % tiles_across) * edge);
-    KOKKOSTILE_UNROLL
-    for (int u = 0; u < per_thread; ++u) {
-      const int k = thread + u * threads;
-      staged[u] = *reinterpret_cast<const packet*>(a_tile + (k / per_line) * fast.a_slow +
-                                                   (k % per_line) * V);
-    }
-  }
-
-  /// Writes the tile in b's lines: down the scratch tile's columns when b's fast index is a's slow
-  /// one (the padded pitch keeps that free of bank conflicts), along its rows otherwise.
-  KOKKOS_INLINE_FUNCTION void store(std::int64_t t, int thread, const value_type* tile) const {
-    value_type* const b_tile = &b((t % tiles_across) * edge, (t / tiles_across) * edge);
-    KOKKOSTILE_UNROLL
-    for (int u = 0; u < per_thread; ++u) {
-      const int k = thread + u * threads;
-      const int line = k / per_line, column = (k % per_line) * V;
-      packet p;
-      if (fast.memory_transpose) {
-        KOKKOSTILE_UNROLL
-        for (int e = 0; e < V; ++e)
-          p.v[e] = tile[(column + e) * pitch + line];
-      } else {
-        KOKKOSTILE_UNROLL
-        for (int e = 0; e < V; ++e)
-          p.v[e] = tile[line * pitch + column + e];
-      }
-      *reinterpret_cast<packet*>(b_tile + line * fast.b_slow + column) = p;
     }
   }
 };
