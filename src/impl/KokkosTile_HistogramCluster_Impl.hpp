@@ -1,0 +1,197 @@
+#pragma once
+// The cluster (distributed shared memory) histogram strategy (KokkosTile_Histogram.hpp).
+//
+// A cluster of C blocks holds nbins 32-bit counters: block r owns the slice
+// [r * slice, (r + 1) * slice). Every block reads its share of the samples; a sample's bin belongs
+// to one block of the cluster (its destination). Sending each sample as one remote atomic (the
+// seed's design, `staged == false` here) runs at the rate of single DSM transactions, no faster
+// than global atomics. The staged design instead:
+//
+//   1. aggregates a warp's samples of the same bin (__match_any_sync) into one add;
+//   2. counts samples of its own slice with local shared atomics;
+//   3. writes the slice index of every other sample into an inbox in the destination block (a
+//      plain remote store; the slot comes from one local atomic per warp and destination), in
+//      rounds of U packets per thread, the inboxes double-buffered so that one cluster barrier per
+//      round separates writing from reading;
+//   4. after the barrier, each block counts its inbox with local shared atomics.
+//
+// An inbox slot per (source, destination) holds twice the uniform share of a round; samples beyond
+// it (skewed inputs) fall back to a remote atomic, so the result never depends on the input's
+// distribution. Counters are flushed into the counts at the end, zero bins skipped.
+//
+// Scratch of one block, in 32-bit words: slice (rounded to 4) | outcount[16] | incount[2][16] |
+// inbox[2][C][cap].
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_ClusterMember.hpp"
+#include "KokkosTile_HistogramCommon_Impl.hpp"
+#include "KokkosTile_HistogramShared_Impl.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace KokkosTile {
+namespace Impl {
+
+inline constexpr int histogram_cluster_meta_words = 48;
+
+/// Geometry of one cluster histogram launch, computed on the host.
+struct ClusterHistogramShape {
+  int cluster_size = 0;
+  int team_size = 0;
+  int slice = 0;          // bins per block
+  int slice_padded = 0;   // slice rounded up to 4 words (16 bytes)
+  int cap = 0;            // inbox slots per (source, destination) pair and round; 0 unstaged
+  int per_round = 0;      // packets per thread per round
+  std::size_t bytes = 0;  // scratch per block
+};
+
+/// The shape for `nbins` bins in clusters of `cluster_size` blocks of `team_size` threads, V
+/// samples per packet. Staged rounds carry `per_round` packets per thread.
+inline ClusterHistogramShape cluster_histogram_shape(std::int64_t nbins, int cluster_size,
+                                                     int team_size, int V, int per_round,
+                                                     bool staged) {
+  ClusterHistogramShape s;
+  s.cluster_size = cluster_size;
+  s.team_size = team_size;
+  s.slice = static_cast<int>((nbins + cluster_size - 1) / cluster_size);
+  s.slice_padded = (s.slice + 3) / 4 * 4;
+  s.per_round = per_round;
+  if (staged) {
+    const std::int64_t share =
+        2 * static_cast<std::int64_t>(team_size) * per_round * V / cluster_size;
+    s.cap = static_cast<int>(share < 32 ? 32 : (share + 3) / 4 * 4);
+  }
+  const std::size_t words = static_cast<std::size_t>(s.slice_padded) +
+                            histogram_cluster_meta_words +
+                            2 * static_cast<std::size_t>(cluster_size) * s.cap;
+  s.bytes = words * sizeof(unsigned);
+  return s;
+}
+
+template <class ExecSpace, class Source, class Binner, class Counts, int V>
+struct ClusterHistogramKernel {
+  using count_type = typename Counts::non_const_value_type;
+  using value_type = typename Source::value_type;
+  Source source;
+  Binner binner;
+  Counts counts;
+  SampleSplit split;
+  std::int64_t packet_begin;
+  std::int64_t packet_end;
+  bool with_extras;
+  bool aggregate;  // warp aggregation of equal bins
+  bool staged;     // inbox exchange (else one remote atomic per sample)
+  int nbins;
+  int slice;
+  int slice_padded;
+  int cap;
+  int per_round;
+  int rounds;
+
+  KOKKOS_FUNCTION void operator()(const ClusterMember<ExecSpace>& m) const {
+    constexpr int W = histogram_warp();
+    const int C = m.cluster_size();
+    const int rank = m.cluster_rank();
+    unsigned* const bins = m.template team_scratch<unsigned>();
+    unsigned* const outcount = bins + slice_padded;
+    unsigned* const incount = outcount + 16;
+    unsigned* const inbox = outcount + histogram_cluster_meta_words;
+    team_for(m, slice_padded + histogram_cluster_meta_words, [&](int i) { bins[i] = 0; });
+    // Nobody adds into a block's bins before that block has zeroed them.
+    m.cluster_barrier();
+
+    const int lane = m.team_rank() % W;
+    auto route = [&](int bin, int q) {
+      int count = 1;
+      bool lead = bin >= 0;
+      if (aggregate) {
+        const unsigned peers = warp_peers(static_cast<unsigned>(bin));
+        count = lane_count(peers);
+        lead = bin >= 0 && lane == lowest_lane(peers);
+      }
+      const int d = bin >= 0 ? bin / slice : 0;
+      const int local = bin - d * slice;
+      const bool to_inbox = staged && lead && count == 1 && d != rank;
+      if (lead && !to_inbox) {
+        unsigned* const target = d == rank ? bins : m.template cluster_scratch<unsigned>(d);
+        add_to_bin(target + local, static_cast<unsigned>(count));
+      }
+      if (staged) {
+        // One slot reservation per warp and destination.
+        const unsigned key =
+            to_inbox ? static_cast<unsigned>(d) : (0x80000000u | static_cast<unsigned>(lane));
+        const unsigned dpeers = warp_peers(key);
+        const int dlead = lowest_lane(dpeers);
+        unsigned base = 0;
+        if (to_inbox && lane == dlead)
+          base = Kokkos::atomic_fetch_add(&outcount[d], static_cast<unsigned>(lane_count(dpeers)));
+        base = warp_broadcast(base, dlead);
+        if (to_inbox) {
+          const unsigned slot = base + static_cast<unsigned>(lanes_below(dpeers, lane));
+          unsigned* const remote = m.template cluster_scratch<unsigned>(d);
+          if (slot < static_cast<unsigned>(cap)) {
+            remote[slice_padded + histogram_cluster_meta_words +
+                   (static_cast<std::size_t>(q) * C + rank) * cap + slot] =
+                static_cast<unsigned>(local);
+          } else {
+            add_to_bin(remote + local, 1u);
+          }
+        }
+      }
+    };
+
+    const std::int64_t threads = static_cast<std::int64_t>(m.league_size()) * m.team_size();
+    const std::int64_t g =
+        static_cast<std::int64_t>(m.league_rank()) * m.team_size() + m.team_rank();
+    const std::int64_t warp_first = g - lane;
+    for (int r = 0; r < rounds; ++r) {
+      const int q = r & 1;
+      const std::int64_t round_first =
+          packet_begin + static_cast<std::int64_t>(r) * threads * per_round + warp_first;
+      for (int u = 0; u < per_round; ++u) {
+        const std::int64_t p = round_first + u * threads + lane;
+        const bool valid = p < packet_end;
+        Packet<value_type, V> s{};
+        if (valid)
+          s = source.packet(p);
+        for (int k = 0; k < V; ++k)
+          route(valid ? binner(s.v[k]) : -1, q);
+      }
+      if (r == 0 && with_extras && m.league_rank() == 0 && m.team_rank() < W) {
+        for (int e0 = 0; e0 < split.extras; e0 += W) {
+          const int e = e0 + lane;
+          route(e < split.extras ? binner(source.scalar(split.extra_index(e, V))) : -1, 0);
+        }
+      }
+      if (staged) {
+        m.team_barrier();
+        // Tell each destination how many of its inbox slots this block filled.
+        team_for(m, C, [&](int d) {
+          const unsigned filled = outcount[d];
+          m.template cluster_scratch<unsigned>(d)[slice_padded + 16 + q * 16 + rank] =
+              filled < static_cast<unsigned>(cap) ? filled : static_cast<unsigned>(cap);
+          outcount[d] = 0;
+        });
+        m.cluster_barrier();
+        for (int source_rank = 0; source_rank < C; ++source_rank) {
+          const int filled = static_cast<int>(incount[q * 16 + source_rank]);
+          const unsigned* const box = inbox + (static_cast<std::size_t>(q) * C + source_rank) * cap;
+          team_for(m, filled, [&](int i) { add_to_bin(&bins[box[i]], 1u); });
+        }
+      }
+    }
+    // Every remote add into this block's bins happened before the last cluster barrier.
+    m.cluster_barrier();
+    const int first = rank * slice;
+    team_for(m, slice, [&](int j) {
+      const unsigned c = bins[j];
+      if (c != 0 && first + j < nbins)
+        Kokkos::atomic_add(&counts(first + j), static_cast<count_type>(c));
+    });
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosTile
