@@ -103,20 +103,16 @@ struct ClusterHistogramKernel {
     m.cluster_barrier();
 
     const int lane = m.team_rank() % W;
-    auto route = [&](int bin, int q) {
-      int count = 1;
-      bool lead = bin >= 0;
-      if (aggregate) {
-        const unsigned peers = warp_peers(static_cast<unsigned>(bin));
-        count = lane_count(peers);
-        lead = bin >= 0 && lane == lowest_lane(peers);
-      }
+    AdaptiveAggregation aggregation{aggregate};
+    auto route = [&](int bin, int q, bool probe) {
+      const unsigned count = aggregation.contribution(bin, lane, probe);
+      const bool lead = count != 0;
       const int d = bin >= 0 ? bin / slice : 0;
       const int local = bin - d * slice;
-      const bool to_inbox = staged && lead && count == 1 && d != rank;
+      const bool to_inbox = staged && count == 1 && d != rank;
       if (lead && !to_inbox) {
         unsigned* const target = d == rank ? bins : m.template cluster_scratch<unsigned>(d);
-        add_to_bin(target + local, static_cast<unsigned>(count));
+        add_to_bin(target + local, count);
       }
       if (staged) {
         // One slot reservation per warp and destination.
@@ -150,19 +146,26 @@ struct ClusterHistogramKernel {
       const int q = r & 1;
       const std::int64_t round_first =
           packet_begin + static_cast<std::int64_t>(r) * threads * per_round + warp_first;
-      for (int u = 0; u < per_round; ++u) {
-        const std::int64_t p = round_first + u * threads + lane;
-        const bool valid = p < packet_end;
-        Packet<value_type, V> s{};
-        if (valid)
-          s = source.packet(p);
+      // Two packets per thread and step, both loaded before either is routed.
+      for (int u = 0; u < per_round; u += 2) {
+        const std::int64_t pa = round_first + u * threads + lane;
+        const std::int64_t pb = pa + threads;
+        const bool valid_a = pa < packet_end;
+        const bool valid_b = u + 1 < per_round && pb < packet_end;
+        Packet<value_type, V> a{}, b{};
+        if (valid_a)
+          a = source.packet(pa);
+        if (valid_b)
+          b = source.packet(pb);
         for (int k = 0; k < V; ++k)
-          route(valid ? binner(s.v[k]) : -1, q);
+          route(valid_a ? binner(a.v[k]) : -1, q, k == 0);
+        for (int k = 0; k < V; ++k)
+          route(valid_b ? binner(b.v[k]) : -1, q, false);
       }
       if (r == 0 && with_extras && m.league_rank() == 0 && m.team_rank() < W) {
         for (int e0 = 0; e0 < split.extras; e0 += W) {
           const int e = e0 + lane;
-          route(e < split.extras ? binner(source.scalar(split.extra_index(e, V))) : -1, 0);
+          route(e < split.extras ? binner(source.scalar(split.extra_index(e, V))) : -1, 0, true);
         }
       }
       if (staged) {

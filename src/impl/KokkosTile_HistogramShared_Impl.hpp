@@ -23,9 +23,10 @@
 namespace KokkosTile {
 namespace Impl {
 
-/// The packets [packet_begin, packet_end) of one pass, grid-stride over the launch's threads, plus
-/// the scalar extras when with_extras; count(bin) is called by every lane of a warp the same
-/// number of times (bin -1 where a lane has no sample).
+/// The packets [packet_begin, packet_end) of one pass, grid-stride over the launch's threads (two
+/// packets per thread and step, both loaded before either is counted), plus the scalar extras when
+/// with_extras. count(bin, k) is called by every lane of a warp the same number of times (bin -1
+/// where a lane has no sample); k is the sample's place in the step (0 starts a step).
 template <int V, class Member, class Source, class Binner, class Count>
 KOKKOS_INLINE_FUNCTION void for_each_bin(const Member& m, const Source& source,
                                          const Binner& binner, const SampleSplit& split,
@@ -36,34 +37,57 @@ KOKKOS_INLINE_FUNCTION void for_each_bin(const Member& m, const Source& source,
   const std::int64_t threads = static_cast<std::int64_t>(m.league_size()) * m.team_size();
   const std::int64_t g = static_cast<std::int64_t>(m.league_rank()) * m.team_size() + m.team_rank();
   const int lane = static_cast<int>(g % W);
-  for (std::int64_t p0 = packet_begin + g - lane; p0 < packet_end; p0 += threads) {
-    const std::int64_t p = p0 + lane;
-    const bool valid = p < packet_end;
-    Packet<value_type, V> s{};
-    if (valid)
-      s = source.packet(p);
+  for (std::int64_t base = packet_begin + g - lane; base < packet_end; base += 2 * threads) {
+    const std::int64_t pa = base + lane;
+    const std::int64_t pb = pa + threads;
+    Packet<value_type, V> a{}, b{};
+    if (pa < packet_end)
+      a = source.packet(pa);
+    if (pb < packet_end)
+      b = source.packet(pb);
     for (int k = 0; k < V; ++k)
-      count(valid ? binner(s.v[k]) : -1);
+      count(pa < packet_end ? binner(a.v[k]) : -1, k);
+    for (int k = 0; k < V; ++k)
+      count(pb < packet_end ? binner(b.v[k]) : -1, V + k);
   }
   if (with_extras && m.league_rank() == 0 && m.team_rank() < W) {
     for (int e0 = 0; e0 < split.extras; e0 += W) {
       const int e = e0 + lane;
-      count(e < split.extras ? binner(source.scalar(split.extra_index(e, V))) : -1);
+      count(e < split.extras ? binner(source.scalar(split.extra_index(e, V))) : -1, 0);
     }
   }
 }
 
-/// One warp step of counting into 32-bit bins: aggregated (one add per distinct bin) or not.
-/// `aggregate` is uniform over the launch, so a warp takes one branch as a whole.
-KOKKOS_INLINE_FUNCTION void count_in_bins(unsigned* bins, int bin, int lane, bool aggregate) {
-  if (aggregate) {
-    const unsigned peers = warp_peers(static_cast<unsigned>(bin));
-    if (bin >= 0 && lane == lowest_lane(peers))
-      add_to_bin(&bins[bin], static_cast<unsigned>(lane_count(peers)));
-  } else if (bin >= 0) {
-    add_to_bin(&bins[bin], 1u);
-  }
+/// Lanes of the warp for which `predicate` holds (1 or 0 on the host). Every lane must call it.
+KOKKOS_INLINE_FUNCTION int warp_votes(bool predicate) {
+#ifdef __CUDA_ARCH__
+  return __popc(__ballot_sync(0xffffffffu, predicate));
+#else
+  return predicate ? 1 : 0;
+#endif
 }
+
+/// A warp whose step holds fewer distinct bins than this aggregates its next steps.
+inline constexpr int histogram_aggregate_below = 24;
+
+/// Adaptive warp aggregation. A step that starts (probe) always aggregates: __match_any_sync groups
+/// the lanes of equal bins, one lane adds for all; and it counts the distinct bins. If they are few
+/// (skewed input, or few bins) the rest of the step aggregates too; otherwise (uniform over many
+/// bins, where equal bins in a warp are rare) the rest adds one by one and skips the match's cost.
+struct AdaptiveAggregation {
+  bool enabled;      // HistogramOptions::warp_aggregation
+  bool now = false;  // aggregate the current step's remaining samples
+  /// Lanes that add and how much: `count` for the lane that adds for its group, 0 for the others.
+  KOKKOS_INLINE_FUNCTION unsigned contribution(int bin, int lane, bool probe) {
+    if (!enabled || (!probe && !now))
+      return bin >= 0 ? 1u : 0u;
+    const unsigned peers = warp_peers(static_cast<unsigned>(bin));
+    const bool leads = lane == lowest_lane(peers);
+    if (probe)
+      now = warp_votes(leads) < histogram_aggregate_below;
+    return bin >= 0 && leads ? static_cast<unsigned>(lane_count(peers)) : 0u;
+  }
+};
 
 /// Per-team private histogram in scratch (nbins 32-bit counters), added into the counts (zero
 /// bins skipped) at the end.
@@ -85,8 +109,13 @@ struct SharedHistogramKernel {
     team_for(m, nbins, [&](int b) { bins[b] = 0; });
     m.team_barrier();
     const int lane = m.team_rank() % histogram_warp();
+    AdaptiveAggregation aggregation{aggregate};
     for_each_bin<V>(m, source, binner, split, packet_begin, packet_end, with_extras,
-                    [&](int bin) { count_in_bins(bins, bin, lane, aggregate); });
+                    [&](int bin, int k) {
+                      const unsigned add = aggregation.contribution(bin, lane, k == 0);
+                      if (add != 0)
+                        add_to_bin(&bins[bin], add);
+                    });
     m.team_barrier();
     team_for(m, nbins, [&](int b) {
       const unsigned c = bins[b];
@@ -111,15 +140,17 @@ struct GlobalHistogramKernel {
 
   KOKKOS_FUNCTION void operator()(const ClusterMember<ExecSpace>& m) const {
     const int lane = m.team_rank() % histogram_warp();
-    for_each_bin<V>(m, source, binner, split, packet_begin, packet_end, with_extras, [&](int bin) {
-      if (aggregate) {
-        const unsigned peers = warp_peers(static_cast<unsigned>(bin));
-        if (bin >= 0 && lane == lowest_lane(peers))
-          Kokkos::atomic_add(&counts(bin), static_cast<count_type>(lane_count(peers)));
-      } else if (bin >= 0) {
-        Kokkos::atomic_add(&counts(bin), count_type(1));
-      }
-    });
+    // Global atomics are slow enough that the match always pays: aggregate every sample.
+    for_each_bin<V>(
+        m, source, binner, split, packet_begin, packet_end, with_extras, [&](int bin, int) {
+          if (aggregate) {
+            const unsigned peers = warp_peers(static_cast<unsigned>(bin));
+            if (bin >= 0 && lane == lowest_lane(peers))
+              Kokkos::atomic_add(&counts(bin), static_cast<count_type>(lane_count(peers)));
+          } else if (bin >= 0) {
+            Kokkos::atomic_add(&counts(bin), count_type(1));
+          }
+        });
   }
 };
 
