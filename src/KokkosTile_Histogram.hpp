@@ -386,9 +386,13 @@ void run_device_histogram(const std::string& label, const ExecSpace& space,
     }
     if (plan.strategy == HistogramStrategy::shared) {
       using kernel = SharedHistogramKernel<ExecSpace, source_type, Binner, CountView, V>;
-      const int team = plan.team_size;
+      int team = plan.team_size;
       const std::size_t bytes = plan.scratch_bytes;
-      const int league = std::max(1, max_active_clusters<kernel>(space, 1, team, bytes));
+      int league = max_active_clusters<kernel>(space, 1, team, bytes);
+      // A kernel with more registers than a block of `team` threads can have runs narrower.
+      for (; league == 0 && team > 128; team /= 2)
+        league = max_active_clusters<kernel>(space, 1, team / 2, bytes);
+      league = std::max(1, league);
       const std::int64_t per_pass = histogram_pass_packets(league, 1, V);
       for (std::int64_t begin = 0; begin < split.packets || begin == 0; begin += per_pass) {
         const std::int64_t end = std::min(split.packets, begin + per_pass);
