@@ -4,11 +4,12 @@
 //   histogram_<uniform|skewed>/<variant>/<space>/int/n:<bins>
 //       int samples in [0, bins) (2^28 on devices, 2^24 on host backends): uniform, or skewed
 //       (90% of the samples in 8 bins spread over the range, the rest uniform). GB/s: input bytes
-//       read. Variants: automatic; shared, cluster, global_atomics forced (shared_unaggregated and
-//       global_unaggregated without warp aggregation); cluster_c<C> at a forced cluster size and
-//       cluster_remote_atomics (the seed's design: one remote atomic per sample) where bins outgrow
-//       a block; cub_histogram_even (cub::DeviceHistogram::HistogramEven, CUDA); scatter_view
-//       (Kokkos::Experimental::ScatterView, every backend).
+//       read. Variants: automatic; shared, cluster, global_atomics forced; designs measured against
+//       them: shared_aggregated (adaptive warp aggregation), global_uncached (no hot-bin cache,
+//       warp-aggregated atomics), global_plain (one global atomic per sample), cluster_c<C> (a
+//       forced cluster size), cluster_staged and cluster_remote_atomics (the other cluster
+//       designs) from 16,384 bins; cub_histogram_even (cub::DeviceHistogram::HistogramEven, CUDA);
+//       scatter_view (Kokkos::Experimental::ScatterView, every backend).
 //
 // Each benchmark checks its counts against a reference (plain Kokkos atomics) before timing and
 // reports an error if they differ.
@@ -25,6 +26,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 
 namespace KokkosTileBench {
 namespace {
@@ -181,8 +183,8 @@ void register_histogram(const Config& config) {
       if (runnable(shared)) {
         add("shared", forced(shared));
         if (!is_host_space<Space>()) {
-          shared.warp_aggregation = false;
-          add("shared_unaggregated", forced(shared));
+          shared.warp_aggregation = KokkosTile::WarpAggregation::adaptive;
+          add("shared_aggregated", forced(shared));
         }
       }
       HistogramOptions cluster;
@@ -198,18 +200,26 @@ void register_histogram(const Config& config) {
             if (runnable(sized))
               add("cluster_c" + std::to_string(c), forced(sized));
           }
-          HistogramOptions remote = cluster;
-          remote.cluster_staging = false;
-          if (runnable(remote))
-            add("cluster_remote_atomics", forced(remote));
+          for (const auto& [name, design] :
+               {std::pair{"cluster_staged", KokkosTile::ClusterHistogramDesign::staged},
+                std::pair{"cluster_remote_atomics",
+                          KokkosTile::ClusterHistogramDesign::remote_atomics}}) {
+            HistogramOptions other = cluster;
+            other.cluster_design = design;
+            if (runnable(other))
+              add(name, forced(other));
+          }
         }
       }
       HistogramOptions global;
       global.strategy = HistogramStrategy::global_atomics;
       add("global_atomics", forced(global));
       if (!is_host_space<Space>()) {
-        global.warp_aggregation = false;
-        add("global_unaggregated", forced(global));
+        global.hot_bin_cache = false;
+        global.warp_aggregation = KokkosTile::WarpAggregation::always;
+        add("global_uncached", forced(global));
+        global.warp_aggregation = KokkosTile::WarpAggregation::never;
+        add("global_plain", forced(global));
       }
 #ifdef KOKKOS_ENABLE_CUDA
       if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {

@@ -72,6 +72,18 @@ inline const char* to_string(HistogramStrategy strategy) {
   return "unknown";
 }
 
+/// Warp aggregation of equal bins (__match_any_sync, one atomic per distinct bin of a warp step).
+/// `automatic`: never for shared (its shared-memory atomics absorb equal addresses well and the
+/// match costs more than it saves), never for global_atomics (its hot-bin cache takes the repeated
+/// bins), adaptive for the cluster designs that send atomics to other blocks. `adaptive` matches
+/// the first sample of each step and aggregates the rest of the step only when the warp holds few
+/// distinct bins.
+enum class WarpAggregation { automatic, never, adaptive, always };
+
+/// How the cluster strategy moves samples to the block that owns their bin (see
+/// impl/KokkosTile_HistogramCluster_Impl.hpp); `automatic` is remote_or_global.
+enum class ClusterHistogramDesign { automatic, staged, remote_atomics, remote_or_global };
+
 struct HistogramOptions {
   HistogramStrategy strategy = HistogramStrategy::automatic;
   /// Add to the counts instead of overwriting them.
@@ -80,11 +92,12 @@ struct HistogramOptions {
   int cluster_size = 0;
   /// How cluster launches run (ClusterMode::emulated tests the emulation on a Hopper GPU).
   ClusterMode cluster_mode = ClusterMode::automatic;
-  /// CUDA: a warp adds equal bins once (cheap insurance for skewed inputs). Off only to measure.
-  bool warp_aggregation = true;
-  /// Cluster strategy: staged inboxes (true) or one remote atomic per sample (the seed's design,
-  /// kept to measure against).
-  bool cluster_staging = true;
+  /// CUDA kernels: warp aggregation (kept selectable to measure it).
+  WarpAggregation warp_aggregation = WarpAggregation::automatic;
+  /// Cluster strategy: how samples reach the block that owns their bin.
+  ClusterHistogramDesign cluster_design = ClusterHistogramDesign::automatic;
+  /// global_atomics on CUDA: a per-block cache of hot bins in shared memory (off to measure).
+  bool hot_bin_cache = true;
 };
 
 /// What a histogram call runs: the strategy and, where it has them, its launch shape.
@@ -105,6 +118,8 @@ inline constexpr int histogram_global_team = 256;
 inline constexpr int histogram_round_samples = 8;
 /// Host cluster emulation: a block is one thread; long rounds amortise its barriers.
 inline constexpr int histogram_host_round_samples = 16384;
+/// Slots of the global strategy's hot-bin cache (tags and counts: 16 KB of shared memory).
+inline constexpr int histogram_cache_slots = 2048;
 /// Host private copies may take at most this much memory.
 inline constexpr std::size_t histogram_host_copy_budget = std::size_t{1} << 30;
 
@@ -117,14 +132,48 @@ constexpr bool histogram_on_cuda() {
 #endif
 }
 
-/// Scratch bytes of the shared strategy's block: nbins 32-bit counters, 16-byte aligned.
+/// Words of the shared strategy's block: nbins 32-bit counters in whole rows of 32 (bank_swizzle).
+inline std::int64_t shared_histogram_words(std::int64_t nbins) {
+  return (nbins + 31) / 32 * 32;
+}
 inline std::size_t shared_histogram_bytes(std::int64_t nbins) {
-  return static_cast<std::size_t>((nbins + 3) / 4 * 4) * sizeof(unsigned);
+  return static_cast<std::size_t>(shared_histogram_words(nbins)) * sizeof(unsigned);
 }
 
 template <class ExecSpace>
 int histogram_copies(const ExecSpace& space) {
   return std::max(1, static_cast<int>(space.concurrency()));
+}
+
+inline int resolve_cluster_design(ClusterHistogramDesign design) {
+  switch (design) {
+    case ClusterHistogramDesign::staged:
+      return cluster_design_staged;
+    case ClusterHistogramDesign::remote_atomics:
+      return cluster_design_remote_atomics;
+    default:
+      return cluster_design_remote_or_global;
+  }
+}
+
+/// The aggregation mode of a strategy (and cluster design): see WarpAggregation.
+inline int resolve_aggregation(WarpAggregation requested, HistogramStrategy strategy,
+                               int cluster_design) {
+  if (strategy == HistogramStrategy::cluster && cluster_design == cluster_design_remote_or_global)
+    return aggregate_adaptive;  // its probe decides between DSM and global atomics
+  switch (requested) {
+    case WarpAggregation::never:
+      return aggregate_never;
+    case WarpAggregation::adaptive:
+      return aggregate_adaptive;
+    case WarpAggregation::always:
+      return aggregate_always;
+    default:
+      break;
+  }
+  if (strategy == HistogramStrategy::cluster && cluster_design == cluster_design_remote_atomics)
+    return aggregate_adaptive;
+  return aggregate_never;
 }
 
 /// The cluster shape for nbins on this instance: the candidate cluster sizes (the requested one,
@@ -143,7 +192,8 @@ ClusterHistogramShape choose_cluster_shape(const ExecSpace& space, std::int64_t 
     if (options.cluster_size != 0 && c != options.cluster_size)
       continue;
     const ClusterHistogramShape shape = cluster_histogram_shape(
-        nbins, c, team, V, std::max(1, round_samples / V), options.cluster_staging);
+        nbins, c, team, V, std::max(1, round_samples / V),
+        resolve_cluster_design(options.cluster_design) == cluster_design_staged);
     if (shape.bytes > limit)
       continue;
     // The host emulation holds a cluster's scratch in host memory: the copies' budget applies.
@@ -378,10 +428,13 @@ void run_device_histogram(const std::string& label, const ExecSpace& space,
     if (plan.strategy == HistogramStrategy::global_atomics) {
       using kernel = GlobalHistogramKernel<ExecSpace, source_type, Binner, CountView, V>;
       const int team = plan.team_size;
-      const int league = std::max(1, max_active_clusters<kernel>(space, 1, team, 0));
+      const int slots = options.hot_bin_cache ? histogram_cache_slots : 0;
+      const std::size_t bytes = 2 * static_cast<std::size_t>(slots) * sizeof(unsigned);
+      const int league = std::max(1, max_active_clusters<kernel>(space, 1, team, bytes));
       parallel_for_large_scratch(
-          label, LargeScratchPolicy<ExecSpace>(space, league, team, 0),
-          kernel{source, binner, counts, split, 0, split.packets, true, options.warp_aggregation});
+          label, LargeScratchPolicy<ExecSpace>(space, league, team, bytes),
+          kernel{source, binner, counts, split, 0, split.packets, true,
+                 resolve_aggregation(options.warp_aggregation, plan.strategy, 0), slots});
       return;
     }
     if (plan.strategy == HistogramStrategy::shared) {
@@ -396,9 +449,11 @@ void run_device_histogram(const std::string& label, const ExecSpace& space,
       const std::int64_t per_pass = histogram_pass_packets(league, 1, V);
       for (std::int64_t begin = 0; begin < split.packets || begin == 0; begin += per_pass) {
         const std::int64_t end = std::min(split.packets, begin + per_pass);
-        parallel_for_large_scratch(label, LargeScratchPolicy<ExecSpace>(space, league, team, bytes),
-                                   kernel{source, binner, counts, split, begin, end, begin == 0,
-                                          options.warp_aggregation, nbins});
+        parallel_for_large_scratch(
+            label, LargeScratchPolicy<ExecSpace>(space, league, team, bytes),
+            kernel{source, binner, counts, split, begin, end, begin == 0,
+                   resolve_aggregation(options.warp_aggregation, plan.strategy, 0),
+                   static_cast<int>(shared_histogram_words(nbins)), nbins});
       }
       return;
     }
@@ -407,9 +462,10 @@ void run_device_histogram(const std::string& label, const ExecSpace& space,
   using kernel = ClusterHistogramKernel<ExecSpace, source_type, Binner, CountView, V>;
   const bool host = runs_on_host<ExecSpace>();
   const int round_samples = host ? histogram_host_round_samples : histogram_round_samples;
-  const ClusterHistogramShape shape =
-      cluster_histogram_shape(nbins, plan.cluster_size, plan.team_size, V,
-                              std::max(1, round_samples / V), options.cluster_staging);
+  const int design = resolve_cluster_design(options.cluster_design);
+  const bool staged = design == cluster_design_staged;
+  const ClusterHistogramShape shape = cluster_histogram_shape(
+      nbins, plan.cluster_size, plan.team_size, V, std::max(1, round_samples / V), staged);
   const int clusters = max_active_clusters<kernel>(space, shape.cluster_size, shape.team_size,
                                                    shape.bytes, options.cluster_mode);
   KOKKOSTILE_EXPECT(clusters > 0, ResourceError, label,
@@ -426,16 +482,17 @@ void run_device_histogram(const std::string& label, const ExecSpace& space,
     const std::int64_t end = std::min(split.packets, begin + per_pass);
     int per_round = shape.per_round;
     int rounds = 1;
-    if (options.cluster_staging) {
+    if (staged) {
       rounds = static_cast<int>(std::max<std::int64_t>(
           1, ceil_div(end - begin, threads * static_cast<std::int64_t>(per_round))));
     } else {
       per_round = static_cast<int>(std::max<std::int64_t>(1, ceil_div(end - begin, threads)));
     }
-    parallel_for_cluster(label, policy,
-                         kernel{source, binner, counts, split, begin, end, begin == 0,
-                                options.warp_aggregation, options.cluster_staging, nbins,
-                                shape.slice, shape.slice_padded, shape.cap, per_round, rounds});
+    parallel_for_cluster(
+        label, policy,
+        kernel{source, binner, counts, split, begin, end, begin == 0,
+               resolve_aggregation(options.warp_aggregation, plan.strategy, design), design, nbins,
+               shape.slice, shape.slice_padded, shape.cap, per_round, rounds});
   }
 }
 

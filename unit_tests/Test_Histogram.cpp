@@ -53,18 +53,33 @@ std::vector<HistogramOptions> every_strategy() {
   HistogramOptions c16 = c2;
   c16.cluster_size = 16;
   all.push_back(c16);
-  HistogramOptions unstaged = c2;  // the seed's design: one remote atomic per sample
-  unstaged.cluster_size = 4;
-  unstaged.cluster_staging = false;
-  all.push_back(unstaged);
-  HistogramOptions plain_shared;
-  plain_shared.strategy = HistogramStrategy::shared;
-  plain_shared.warp_aggregation = false;
-  all.push_back(plain_shared);
-  HistogramOptions plain_global;
-  plain_global.strategy = HistogramStrategy::global_atomics;
-  plain_global.warp_aggregation = false;
-  all.push_back(plain_global);
+  for (const KokkosTile::ClusterHistogramDesign design :
+       {KokkosTile::ClusterHistogramDesign::staged,
+        KokkosTile::ClusterHistogramDesign::remote_atomics}) {
+    HistogramOptions other = c2;
+    other.cluster_size = 4;
+    other.cluster_design = design;
+    all.push_back(other);
+  }
+  HistogramOptions staged_aggregated = c2;
+  staged_aggregated.cluster_design = KokkosTile::ClusterHistogramDesign::staged;
+  staged_aggregated.warp_aggregation = KokkosTile::WarpAggregation::always;
+  all.push_back(staged_aggregated);
+  for (const KokkosTile::WarpAggregation aggregation :
+       {KokkosTile::WarpAggregation::adaptive, KokkosTile::WarpAggregation::always}) {
+    HistogramOptions shared;
+    shared.strategy = HistogramStrategy::shared;
+    shared.warp_aggregation = aggregation;
+    all.push_back(shared);
+    HistogramOptions global;
+    global.strategy = HistogramStrategy::global_atomics;
+    global.warp_aggregation = aggregation;
+    all.push_back(global);
+  }
+  HistogramOptions uncached;
+  uncached.strategy = HistogramStrategy::global_atomics;
+  uncached.hot_bin_cache = false;
+  all.push_back(uncached);
   if (on_cuda()) {
     HistogramOptions emulated = c2;  // two teams of 256 threads in one CUDA block
     emulated.cluster_mode = ClusterMode::emulated;
@@ -75,8 +90,10 @@ std::vector<HistogramOptions> every_strategy() {
 
 std::string describe(const HistogramOptions& o) {
   return std::string(KokkosTile::to_string(o.strategy)) + " cluster_size " +
-         std::to_string(o.cluster_size) + (o.cluster_staging ? "" : " unstaged") +
-         (o.warp_aggregation ? "" : " unaggregated") +
+         std::to_string(o.cluster_size) + " design " +
+         std::to_string(static_cast<int>(o.cluster_design)) + " aggregation " +
+         std::to_string(static_cast<int>(o.warp_aggregation)) +
+         (o.hot_bin_cache ? "" : " uncached") +
          (o.cluster_mode == ClusterMode::emulated ? " emulated" : "");
 }
 
@@ -393,7 +410,7 @@ TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
     // Shared while the bins fit one block's opt-in shared memory, then a cluster, then global.
     const std::size_t limit = KokkosTile::max_cluster_scratch_bytes(space);
     const std::int64_t shared = KokkosTile::histogram_capacity(space, HistogramStrategy::shared);
-    EXPECT_EQ(shared, static_cast<std::int64_t>(limit / 16 * 4));
+    EXPECT_EQ(shared, static_cast<std::int64_t>(limit / 128 * 32));  // whole rows of 32 bins
     EXPECT_EQ(KokkosTile::histogram_strategy_for(space, shared, big), HistogramStrategy::shared);
     EXPECT_EQ(KokkosTile::histogram_strategy_for(space, shared + 1, big),
               HistogramStrategy::cluster);

@@ -2,25 +2,29 @@
 // The cluster (distributed shared memory) histogram strategy (KokkosTile_Histogram.hpp).
 //
 // A cluster of C blocks holds nbins 32-bit counters: block r owns the slice
-// [r * slice, (r + 1) * slice). Every block reads its share of the samples; a sample's bin belongs
-// to one block of the cluster (its destination). Sending each sample as one remote atomic (the
-// seed's design, `staged == false` here) runs at the rate of single DSM transactions, no faster
-// than global atomics. The staged design instead:
+// [r * slice, (r + 1) * slice) of its shared memory. Every block reads its share of the samples; a
+// sample's bin belongs to one block of the cluster (its destination). Three designs
+// (HistogramOptions::cluster_design):
 //
-//   1. aggregates a warp's samples of the same bin (__match_any_sync) into one add;
-//   2. counts samples of its own slice with local shared atomics;
-//   3. writes the slice index of every other sample into an inbox in the destination block (a
-//      plain remote store; the slot comes from one local atomic per warp and destination), in
-//      rounds of U packets per thread, the inboxes double-buffered so that one cluster barrier per
-//      round separates writing from reading;
-//   4. after the barrier, each block counts its inbox with local shared atomics.
+//   remote_atomics    one atomic per sample into the destination's shared memory (the seed's
+//                     design), after adaptive warp aggregation of equal bins.
+//   remote_or_global  the same for warp steps whose bins repeat (the adaptive probe finds few
+//                     distinct bins: skewed input), global atomics into the counts for steps of
+//                     spread bins, where a DSM atomic is no cheaper than an L2 one.
+//   staged            samples of the block's own slice count with local shared atomics; every
+//                     other sample's slice index goes into an inbox in its destination block (a
+//                     local atomic for the slot, then one plain remote store), in rounds of a few
+//                     packets per thread, the inboxes double-buffered so that one cluster barrier
+//                     per round separates writing from reading; after the barrier each block
+//                     counts its inbox with local atomics. An inbox holds twice a source's uniform
+//                     share of a round; samples beyond it fall back to a remote atomic, so results
+//                     never depend on the distribution.
 //
-// An inbox slot per (source, destination) holds twice the uniform share of a round; samples beyond
-// it (skewed inputs) fall back to a remote atomic, so the result never depends on the input's
-// distribution. Counters are flushed into the counts at the end, zero bins skipped.
+// Counters are flushed into the counts at the end, zero bins skipped. Within a slice, bins are
+// placed by bank_swizzle.
 //
-// Scratch of one block, in 32-bit words: slice (rounded to 4) | outcount[16] | incount[2][16] |
-// inbox[2][C][cap].
+// Scratch of one block, in 32-bit words: slice (rounded up to 32) | outcount[16] | incount[2][16]
+// | inbox[2][C][cap] (staged only).
 
 #include <Kokkos_Core.hpp>
 
@@ -36,12 +40,17 @@ namespace Impl {
 
 inline constexpr int histogram_cluster_meta_words = 48;
 
+/// Cluster designs (HistogramOptions::cluster_design, resolved).
+inline constexpr int cluster_design_staged = 0;
+inline constexpr int cluster_design_remote_atomics = 1;
+inline constexpr int cluster_design_remote_or_global = 2;
+
 /// Geometry of one cluster histogram launch, computed on the host.
 struct ClusterHistogramShape {
   int cluster_size = 0;
   int team_size = 0;
   int slice = 0;          // bins per block
-  int slice_padded = 0;   // slice rounded up to 4 words (16 bytes)
+  int slice_padded = 0;   // slice rounded up to 32 words
   int cap = 0;            // inbox slots per (source, destination) pair and round; 0 unstaged
   int per_round = 0;      // packets per thread per round
   std::size_t bytes = 0;  // scratch per block
@@ -56,7 +65,7 @@ inline ClusterHistogramShape cluster_histogram_shape(std::int64_t nbins, int clu
   s.cluster_size = cluster_size;
   s.team_size = team_size;
   s.slice = static_cast<int>((nbins + cluster_size - 1) / cluster_size);
-  s.slice_padded = (s.slice + 3) / 4 * 4;
+  s.slice_padded = (s.slice + 31) / 32 * 32;  // whole rows of 32 words for bank_swizzle
   s.per_round = per_round;
   if (staged) {
     const std::int64_t share =
@@ -81,8 +90,8 @@ struct ClusterHistogramKernel {
   std::int64_t packet_begin;
   std::int64_t packet_end;
   bool with_extras;
-  bool aggregate;  // warp aggregation of equal bins
-  bool staged;     // inbox exchange (else one remote atomic per sample)
+  int aggregation_mode;  // aggregate_never, aggregate_adaptive or aggregate_always
+  int design;            // cluster_design_staged, _remote_atomics or _remote_or_global
   int nbins;
   int slice;
   int slice_padded;
@@ -103,38 +112,35 @@ struct ClusterHistogramKernel {
     m.cluster_barrier();
 
     const int lane = m.team_rank() % W;
-    AdaptiveAggregation aggregation{aggregate};
+    AdaptiveAggregation aggregation{aggregation_mode};
+    const bool staged = design == cluster_design_staged;
+    const std::size_t inbox_offset =
+        static_cast<std::size_t>(slice_padded) + histogram_cluster_meta_words;
+    // Counts one sample (or, aggregated, a warp's group of equal samples).
     auto route = [&](int bin, int q, bool probe) {
       const unsigned count = aggregation.contribution(bin, lane, probe);
-      const bool lead = count != 0;
-      const int d = bin >= 0 ? bin / slice : 0;
-      const int local = bin - d * slice;
-      const bool to_inbox = staged && count == 1 && d != rank;
-      if (lead && !to_inbox) {
-        unsigned* const target = d == rank ? bins : m.template cluster_scratch<unsigned>(d);
-        add_to_bin(target + local, count);
+      if (count == 0)
+        return;
+      if (design == cluster_design_remote_or_global && !aggregation.now) {
+        // A step of spread bins gains nothing from shared memory: straight to the counts.
+        Kokkos::atomic_add(&counts(bin), static_cast<count_type>(count));
+        return;
       }
-      if (staged) {
-        // One slot reservation per warp and destination.
-        const unsigned key =
-            to_inbox ? static_cast<unsigned>(d) : (0x80000000u | static_cast<unsigned>(lane));
-        const unsigned dpeers = warp_peers(key);
-        const int dlead = lowest_lane(dpeers);
-        unsigned base = 0;
-        if (to_inbox && lane == dlead)
-          base = Kokkos::atomic_fetch_add(&outcount[d], static_cast<unsigned>(lane_count(dpeers)));
-        base = warp_broadcast(base, dlead);
-        if (to_inbox) {
-          const unsigned slot = base + static_cast<unsigned>(lanes_below(dpeers, lane));
-          unsigned* const remote = m.template cluster_scratch<unsigned>(d);
-          if (slot < static_cast<unsigned>(cap)) {
-            remote[slice_padded + histogram_cluster_meta_words +
-                   (static_cast<std::size_t>(q) * C + rank) * cap + slot] =
-                static_cast<unsigned>(local);
-          } else {
-            add_to_bin(remote + local, 1u);
-          }
-        }
+      const int d = bin / slice;
+      const int local = bank_swizzle(bin - d * slice);
+      unsigned* const target = d == rank ? bins : m.template cluster_scratch<unsigned>(d);
+      if (!staged || count > 1 || d == rank) {
+        add_to_bin(target + local, count);
+        return;
+      }
+      // Staged: a slot in the destination's inbox (a local atomic; equal destinations in a warp
+      // are absorbed by the shared-memory atomic unit), then one plain remote store.
+      const unsigned slot = Kokkos::atomic_fetch_add(&outcount[d], 1u);
+      if (slot < static_cast<unsigned>(cap)) {
+        target[inbox_offset + (static_cast<std::size_t>(q) * C + rank) * cap + slot] =
+            static_cast<unsigned>(local);
+      } else {
+        add_to_bin(target + local, 1u);
       }
     };
 
@@ -188,10 +194,11 @@ struct ClusterHistogramKernel {
     // Every remote add into this block's bins happened before the last cluster barrier.
     m.cluster_barrier();
     const int first = rank * slice;
-    team_for(m, slice, [&](int j) {
-      const unsigned c = bins[j];
-      if (c != 0 && first + j < nbins)
-        Kokkos::atomic_add(&counts(first + j), static_cast<count_type>(c));
+    team_for(m, slice_padded, [&](int w) {
+      const unsigned c = bins[w];
+      const int local = bank_swizzle(w);
+      if (c != 0 && local < slice && first + local < nbins)
+        Kokkos::atomic_add(&counts(first + local), static_cast<count_type>(c));
     });
   }
 };

@@ -70,24 +70,40 @@ KOKKOS_INLINE_FUNCTION int warp_votes(bool predicate) {
 /// A warp whose step holds fewer distinct bins than this aggregates its next steps.
 inline constexpr int histogram_aggregate_below = 24;
 
-/// Adaptive warp aggregation. A step that starts (probe) always aggregates: __match_any_sync groups
-/// the lanes of equal bins, one lane adds for all; and it counts the distinct bins. If they are few
-/// (skewed input, or few bins) the rest of the step aggregates too; otherwise (uniform over many
-/// bins, where equal bins in a warp are rare) the rest adds one by one and skips the match's cost.
+/// Warp aggregation modes, resolved per strategy from HistogramOptions::warp_aggregation.
+inline constexpr int aggregate_never = 0;
+inline constexpr int aggregate_adaptive = 1;
+inline constexpr int aggregate_always = 2;
+
+/// Warp aggregation: __match_any_sync groups the lanes of equal bins and one lane adds for all.
+/// The match is not free (on Hopper it cost shared-memory histograms up to 5x, whose atomics
+/// already absorb equal addresses well), so `adaptive` matches only the first sample of a step and
+/// counts the distinct bins: few (skewed input, or few bins) and the rest of the step aggregates;
+/// many (uniform over many bins) and the rest adds one by one.
 struct AdaptiveAggregation {
-  bool enabled;      // HistogramOptions::warp_aggregation
-  bool now = false;  // aggregate the current step's remaining samples
-  /// Lanes that add and how much: `count` for the lane that adds for its group, 0 for the others.
+  int mode;          // aggregate_never, aggregate_adaptive or aggregate_always
+  bool now = false;  // adaptive: the current step aggregates (its bins repeat)
+  /// What this lane adds for `bin`: the group's size for the lane that adds for its group, 1 for a
+  /// lane that adds alone, 0 for the others (and for bin -1).
   KOKKOS_INLINE_FUNCTION unsigned contribution(int bin, int lane, bool probe) {
-    if (!enabled || (!probe && !now))
+    const bool match = mode == aggregate_always || (mode == aggregate_adaptive && (probe || now));
+    if (!match)
       return bin >= 0 ? 1u : 0u;
     const unsigned peers = warp_peers(static_cast<unsigned>(bin));
     const bool leads = lane == lowest_lane(peers);
-    if (probe)
+    if (probe && mode == aggregate_adaptive)
       now = warp_votes(leads) < histogram_aggregate_below;
     return bin >= 0 && leads ? static_cast<unsigned>(lane_count(peers)) : 0u;
   }
 };
+
+/// Where bin b lives in a scratch histogram: its 32-bit word is XORed within its row of 32 words
+/// (one word per shared-memory bank) with bits of b above the row. Bins a multiple of 32 apart
+/// (a skewed input's hot bins at 64, 128, 192, ...) otherwise share a bank and serialise; the
+/// swizzle spreads them. It is its own inverse, and needs the histogram rounded up to 32 words.
+KOKKOS_INLINE_FUNCTION int bank_swizzle(int b) {
+  return b ^ (((b >> 5) ^ (b >> 10) ^ (b >> 15) ^ (b >> 20)) & 31);
+}
 
 /// Per-team private histogram in scratch (nbins 32-bit counters), added into the counts (zero
 /// bins skipped) at the end.
@@ -101,31 +117,33 @@ struct SharedHistogramKernel {
   std::int64_t packet_begin;
   std::int64_t packet_end;
   bool with_extras;
-  bool aggregate;
+  int aggregation_mode;
+  int words;  // nbins rounded up to 32 (bank_swizzle stays inside)
   int nbins;
 
   KOKKOS_FUNCTION void operator()(const ClusterMember<ExecSpace>& m) const {
     unsigned* const bins = m.template team_scratch<unsigned>();
-    team_for(m, nbins, [&](int b) { bins[b] = 0; });
+    team_for(m, words, [&](int w) { bins[w] = 0; });
     m.team_barrier();
     const int lane = m.team_rank() % histogram_warp();
-    AdaptiveAggregation aggregation{aggregate};
+    AdaptiveAggregation aggregation{aggregation_mode};
     for_each_bin<V>(m, source, binner, split, packet_begin, packet_end, with_extras,
                     [&](int bin, int k) {
                       const unsigned add = aggregation.contribution(bin, lane, k == 0);
                       if (add != 0)
-                        add_to_bin(&bins[bin], add);
+                        add_to_bin(&bins[bank_swizzle(bin)], add);
                     });
     m.team_barrier();
-    team_for(m, nbins, [&](int b) {
-      const unsigned c = bins[b];
-      if (c != 0)
+    team_for(m, words, [&](int w) {
+      const unsigned c = bins[w];
+      const int b = bank_swizzle(w);
+      if (c != 0 && b < nbins)
         Kokkos::atomic_add(&counts(b), static_cast<count_type>(c));
     });
   }
 };
 
-/// Atomics straight into the counts, aggregated per warp.
+/// Atomics straight into the counts, through a per-block cache of hot bins in shared memory.
 template <class ExecSpace, class Source, class Binner, class Counts, int V>
 struct GlobalHistogramKernel {
   using count_type = typename Counts::non_const_value_type;
@@ -136,21 +154,48 @@ struct GlobalHistogramKernel {
   std::int64_t packet_begin;
   std::int64_t packet_end;
   bool with_extras;
-  bool aggregate;
+  int aggregation_mode;
+  int cache_slots;  // hot-bin cache slots in scratch (a power of 2), 0 for none
 
   KOKKOS_FUNCTION void operator()(const ClusterMember<ExecSpace>& m) const {
     const int lane = m.team_rank() % histogram_warp();
-    // Global atomics are slow enough that the match always pays: aggregate every sample.
-    for_each_bin<V>(
-        m, source, binner, split, packet_begin, packet_end, with_extras, [&](int bin, int) {
-          if (aggregate) {
-            const unsigned peers = warp_peers(static_cast<unsigned>(bin));
-            if (bin >= 0 && lane == lowest_lane(peers))
-              Kokkos::atomic_add(&counts(bin), static_cast<count_type>(lane_count(peers)));
-          } else if (bin >= 0) {
-            Kokkos::atomic_add(&counts(bin), count_type(1));
-          }
-        });
+    // The hot-bin cache: slot s holds bin tags[s] (claimed once, by the first sample that hashes
+    // there) and its count in hits[s]. A skewed input's hot bins claim slots early and then count
+    // in shared memory; every other bin goes to the counts with a global atomic.
+    unsigned* const tags = m.template team_scratch<unsigned>();
+    unsigned* const hits = tags + cache_slots;
+    constexpr unsigned empty = 0xFFFFFFFFu;
+    team_for(m, cache_slots, [&](int s) {
+      tags[s] = empty;
+      hits[s] = 0;
+    });
+    m.team_barrier();
+    const unsigned mask = static_cast<unsigned>(cache_slots) - 1u;
+    AdaptiveAggregation aggregation{aggregation_mode};
+    for_each_bin<V>(m, source, binner, split, packet_begin, packet_end, with_extras,
+                    [&](int bin, int k) {
+                      const unsigned add = aggregation.contribution(bin, lane, k == 0);
+                      if (add == 0)
+                        return;
+                      if (cache_slots > 0) {
+                        const auto b = static_cast<unsigned>(bin);
+                        const unsigned slot = ((b * 2654435761u) >> 16) & mask;
+                        unsigned tag = tags[slot];
+                        if (tag == empty)
+                          tag = Kokkos::atomic_compare_exchange(&tags[slot], empty, b);
+                        if (tag == empty || tag == b) {
+                          add_to_bin(&hits[slot], add);
+                          return;
+                        }
+                      }
+                      Kokkos::atomic_add(&counts(bin), static_cast<count_type>(add));
+                    });
+    m.team_barrier();
+    team_for(m, cache_slots, [&](int s) {
+      const unsigned c = hits[s];
+      if (c != 0)
+        Kokkos::atomic_add(&counts(static_cast<int>(tags[s])), static_cast<count_type>(c));
+    });
   }
 };
 
