@@ -26,11 +26,16 @@
 //                   slice; samples travel to their slice's block through staged inboxes
 //                   (impl/KokkosTile_HistogramCluster_Impl.hpp). Emulated on host backends and
 //                   pre-Hopper GPUs (correct, not fast: never chosen automatically there).
-//   global_atomics  atomics straight into the counts, aggregated per warp on CUDA.
-// On CUDA `automatic` takes shared while the bins fit one block's opt-in shared memory, then
-// cluster while they fit a cluster's (as the occupancy queries answer), then global_atomics. On
-// host backends it takes private copies unless they cost more than the samples
-// (copies * nbins > 4 * samples on more than one thread) or more than 1 GiB, then atomics.
+//   global_atomics  atomics straight into the counts; on CUDA each block first tries a small cache
+//                   of hot bins in its shared memory (claimed by the first samples that hash to a
+//                   slot), so skewed inputs count their hot bins in shared memory.
+// On CUDA `automatic` takes shared while the bins fit one block's opt-in shared memory (a device
+// query), then global_atomics: measured on the H200, global atomics with the hot-bin cache beat
+// every cluster design wherever a cluster holds the bins and a block does not (uniform: remote DSM
+// atomics and staged inboxes reach 0.73-0.94 of L2 atomics; skewed: the per-block cache beats
+// same-address DSM atomics 3-5x), so the cluster strategy runs only when forced. On host backends
+// it takes private copies unless they cost more than the samples (copies * nbins > 4 * samples on
+// more than one thread) or more than 1 GiB, then atomics.
 //
 // Overloads taking an execution-space instance first are asynchronous on it (host backends
 // finish before returning); the others use the samples View's execution space. Kernels are
@@ -233,8 +238,10 @@ HistogramPlan histogram_plan(const ExecSpace& space, std::int64_t nbins, std::in
   const HistogramStrategy forced = options.strategy;
   const bool want_shared =
       forced == HistogramStrategy::automatic || forced == HistogramStrategy::shared;
-  const bool want_cluster =
-      forced == HistogramStrategy::automatic || forced == HistogramStrategy::cluster;
+  // `automatic` never takes the cluster strategy: on the H200, global atomics with the hot-bin
+  // cache beat every cluster design at every bin count a cluster holds and a block does not, on
+  // uniform and on skewed input (perf_tests/results/2026-11-21_H200_histogram/README.md).
+  const bool want_cluster = forced == HistogramStrategy::cluster;
   HistogramPlan plan;
 
   if constexpr (Impl::runs_on_host<ExecSpace>()) {
@@ -445,6 +452,21 @@ void run_device_histogram(const std::string& label, const ExecSpace& space,
       // A kernel with more registers than a block of `team` threads can have runs narrower.
       for (; league == 0 && team > 128; team /= 2)
         league = max_active_clusters<kernel>(space, 1, team / 2, bytes);
+      // When the bins leave room for one block per multiprocessor, that block should be as wide as
+      // the kernel's registers allow: latency, not atomics, limits it (1.5 TB/s with 512 threads at
+      // 49,152 bins on the H200, against 2.6 TB/s with three blocks at 16,384).
+      int multiprocessors = 0;
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+      if constexpr (histogram_on_cuda<ExecSpace>())
+        multiprocessors = cuda_device_limits(label, space.cuda_device()).multiprocessors;
+#endif
+      if (league > 0 && league <= multiprocessors && team < 1024) {
+        const int wide = max_active_clusters<kernel>(space, 1, 1024, bytes);
+        if (wide >= league) {
+          team = 1024;
+          league = wide;
+        }
+      }
       league = std::max(1, league);
       const std::int64_t per_pass = histogram_pass_packets(league, 1, V);
       for (std::int64_t begin = 0; begin < split.packets || begin == 0; begin += per_pass) {

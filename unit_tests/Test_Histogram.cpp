@@ -407,22 +407,26 @@ TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
   const ExecSpace space;
   const std::int64_t big = std::int64_t{1} << 40;  // samples: copies always pay on the host
   if constexpr (on_cuda()) {
-    // Shared while the bins fit one block's opt-in shared memory, then a cluster, then global.
+    // Shared while the bins fit one block's opt-in shared memory, then global atomics (the cluster
+    // strategy only when forced, up to what a cluster holds).
     const std::size_t limit = KokkosTile::max_cluster_scratch_bytes(space);
     const std::int64_t shared = KokkosTile::histogram_capacity(space, HistogramStrategy::shared);
     EXPECT_EQ(shared, static_cast<std::int64_t>(limit / 128 * 32));  // whole rows of 32 bins
     EXPECT_EQ(KokkosTile::histogram_strategy_for(space, shared, big), HistogramStrategy::shared);
     EXPECT_EQ(KokkosTile::histogram_strategy_for(space, shared + 1, big),
-              HistogramStrategy::cluster);
+              HistogramStrategy::global_atomics);
+    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, 256, big), HistogramStrategy::shared);
+    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, std::int64_t{1} << 22, big),
+              HistogramStrategy::global_atomics);
     const std::int64_t cluster = KokkosTile::histogram_capacity(space, HistogramStrategy::cluster);
     EXPECT_GT(cluster, shared);
     EXPECT_LE(cluster, static_cast<std::int64_t>(16 * (limit / 4)));
-    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, cluster, big), HistogramStrategy::cluster);
-    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, cluster + 1, big),
-              HistogramStrategy::global_atomics);
-    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, std::int64_t{1} << 22, big),
-              HistogramStrategy::global_atomics);
-    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, 256, big), HistogramStrategy::shared);
+    HistogramOptions forced;
+    forced.strategy = HistogramStrategy::cluster;
+    EXPECT_EQ(KokkosTile::histogram_plan(space, cluster, big, 4, forced).strategy,
+              HistogramStrategy::cluster);
+    EXPECT_THROW((void)KokkosTile::histogram_plan(space, cluster + 1, big, 4, forced),
+                 KokkosTile::ResourceError);
   } else if constexpr (KokkosTile::Impl::runs_on_host<ExecSpace>()) {
     // Private copies while they cost no more than the samples and fit the memory budget.
     const std::int64_t copies = KokkosTile::Impl::histogram_copies(space);
