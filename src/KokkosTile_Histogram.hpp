@@ -13,27 +13,26 @@
 // Counts: unsigned 32- or 64-bit, any layout and stride. The counts are overwritten (zeros where
 // no sample falls) unless HistogramOptions::accumulate adds to them. Counters are unsigned and wrap
 // modulo 2^32 (or 2^64) like CUB's: a 32-bit bin holds the true count modulo 2^32. Internal
-// per-block counters are 32-bit and each block counts fewer than 2^32 samples per pass, so the
-// wrap is the only overflow.
+// per-block counters are 32-bit and each block counts fewer than 2^30 samples per pass (longer
+// inputs take several passes), so the wrap is the only overflow.
 //
 // Strategies (HistogramOptions::strategy; `automatic` asks histogram_plan, which reads the device):
 //   shared          per-team private histograms in scratch (on CUDA up to the opt-in shared memory
 //                   of a block, 227 KB on Hopper, through parallel_for_large_scratch), flushed into
 //                   the counts skipping zero bins. On host backends: one private copy per thread,
 //                   summed per bin (no atomics at all).
-//   cluster         a thread block cluster holds the bins in distributed shared memory, each block
-//   a
-//                   slice; samples travel to their slice's block through staged inboxes
+//   cluster         a thread block cluster holds the bins in distributed shared memory, each
+//                   block a slice; designs remote_or_global (default), staged and remote_atomics
 //                   (impl/KokkosTile_HistogramCluster_Impl.hpp). Emulated on host backends and
-//                   pre-Hopper GPUs (correct, not fast: never chosen automatically there).
+//                   pre-Hopper GPUs (correct, not fast).
 //   global_atomics  atomics straight into the counts; on CUDA each block first tries a small cache
 //                   of hot bins in its shared memory (claimed by the first samples that hash to a
 //                   slot), so skewed inputs count their hot bins in shared memory.
 // On CUDA `automatic` takes shared while the bins fit one block's opt-in shared memory (a device
 // query), then global_atomics: measured on the H200, global atomics with the hot-bin cache beat
-// every cluster design wherever a cluster holds the bins and a block does not (uniform: remote DSM
-// atomics and staged inboxes reach 0.73-0.94 of L2 atomics; skewed: the per-block cache beats
-// same-address DSM atomics 3-5x), so the cluster strategy runs only when forced. On host backends
+// every cluster design wherever a cluster holds the bins and a block does not (uniform: the DSM
+// designs reach 0.69-1.05 of L2 atomics; skewed: the per-block cache beats same-address DSM atomics
+// 3.6-6.8x), so the cluster strategy runs only when forced. On host backends
 // it takes private copies unless they cost more than the samples (copies * nbins > 4 * samples on
 // more than one thread) or more than 1 GiB, then atomics.
 //
