@@ -347,6 +347,24 @@ TEST(Histogram, ThirtyTwoBitCountersWrapModuloTwoToThe32) {
   }
 }
 
+TEST(Histogram, ConstSamplesAndSmallIntegerTypes) {
+  // Const Views and 2-byte samples (eight to a 16-byte packet) take the same paths.
+  const std::vector<std::int16_t> values = {-3, 0, 1, 2, 7, 7, 7, 9, 31000, 4, 5, 6, 1, 1, 0, 2, 3};
+  const SampleHolder<std::int16_t, Kokkos::LayoutRight> samples(values);
+  const Kokkos::View<const std::int16_t*, Kokkos::LayoutRight, MemorySpace> read_only =
+      samples.view;
+  std::vector<std::uint32_t> expected(8, 0);
+  for (const std::int16_t v : values)
+    ++expected[static_cast<std::size_t>(reference_bin(v, 8))];
+  for (const HistogramOptions& o : every_strategy()) {
+    if (!runnable(o, 8, static_cast<std::int64_t>(values.size()), 4))
+      continue;
+    CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(8, garbage<std::uint32_t>());
+    KokkosTile::histogram(read_only, counts.view, o);
+    EXPECT_TRUE(same_counts(expected, counts.read())) << describe(o);
+  }
+}
+
 struct ModuloFill {
   Kokkos::View<int*, MemorySpace> samples;
   KOKKOS_FUNCTION void operator()(int i) const { samples(i) = i % 8; }
