@@ -21,6 +21,7 @@ void register_transfer_benchmarks(const Config& config);
 void register_streaming_benchmarks(const Config& config);
 void register_gemm_benchmarks(const Config& config);
 void register_cluster_benchmarks(const Config& config);
+void register_histogram_benchmarks(const Config& config);
 }  // namespace KokkosTileBench
 
 namespace {
@@ -79,6 +80,7 @@ int main(int argc, char* argv[]) {
   KokkosTileBench::register_streaming_benchmarks(config);
   KokkosTileBench::register_gemm_benchmarks(config);
   KokkosTileBench::register_cluster_benchmarks(config);
+  KokkosTileBench::register_histogram_benchmarks(config);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -19,9 +19,12 @@ DEFAULT_BASELINE = ["deep_copy"]
 # Preferred baselines per algorithm, first present in the group wins.
 BASELINES = {"h2d": ["raw_memcpy_pinned"], "d2h": ["raw_memcpy_pinned"],
              "stream": ["ideal_slowest_stage"],
-             "gemm": ["cublas_pedantic", "kokkosblas", "kokkostile_naive"]}
+             "gemm": ["cublas_pedantic", "kokkosblas", "kokkostile_naive"],
+             "histogram_uniform": ["cub_histogram_even", "global_atomics"],
+             "histogram_skewed": ["cub_histogram_even", "global_atomics"]}
 # Algorithms whose rate is not GB/s read + written.
-UNITS = {"h2d": "GB/s (moved)", "d2h": "GB/s (moved)", "stream": "GB/s (moved)", "gemm": "GFLOP/s"}
+UNITS = {"h2d": "GB/s (moved)", "d2h": "GB/s (moved)", "stream": "GB/s (moved)", "gemm": "GFLOP/s",
+         "histogram_uniform": "GB/s (input read)", "histogram_skewed": "GB/s (input read)"}
 
 
 def load_rows(path):
@@ -70,11 +73,11 @@ def print_table(context, rows):
     where = context.get("gpu") or context.get("host_name", "host")
     print(f"KokkosTile benchmarks on {where} ({context.get('kokkos_execution_spaces', '?')}, "
           f"Kokkos {context.get('kokkos_version', '?')}, {context.get('date', '')})")
-    header = f"{'algorithm':<10} {'space':<8} {'scalar':<7} {'n':>11} {'variant':<40} {'ms':>10} {'rate':>9} {'x baseline':>12}  baseline"
+    header = f"{'algorithm':<17} {'space':<8} {'scalar':<7} {'n':>11} {'variant':<40} {'ms':>10} {'rate':>9} {'x baseline':>12}  baseline"
     print(header)
     print("-" * len(header))
     for r in sorted(rows, key=lambda r: (r["algorithm"], r["space"], r["scalar"], extent_key(r["n"]), -r["gbps"])):
-        print(f"{r['algorithm']:<10} {r['space']:<8} {r['scalar']:<7} {r['n']:>11} {r['variant']:<40} "
+        print(f"{r['algorithm']:<17} {r['space']:<8} {r['scalar']:<7} {r['n']:>11} {r['variant']:<40} "
               f"{r['ms']:>10.4f} {r['gbps']:>9.2f} {r['ratio']:>12.3f}  {r['baseline']}")
 
 

@@ -16,3 +16,4 @@
 #include "KokkosTile_Streaming.hpp"
 #include "KokkosTile_Gemm.hpp"
 #include "KokkosTile_Cluster.hpp"
+#include "KokkosTile_Histogram.hpp"

@@ -1,0 +1,473 @@
+// Tests of KokkosTile_Histogram.hpp: exact counts against a host reference for every strategy
+// forced on every backend (on host backends the cluster strategy runs emulated), sample and count
+// Views of every supported type and layout, the edge cases, the overflow rule, the errors and the
+// automatic choice at the tier boundaries (through histogram_plan: no timing). Counts are poisoned
+// before each call, so a bin a kernel fails to write fails the comparison.
+#include <KokkosTile_Histogram.hpp>
+
+#include "TestHelpers.hpp"
+
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace KokkosTileTest {
+namespace {
+
+using KokkosTile::ClusterMode;
+using KokkosTile::HistogramOptions;
+using KokkosTile::HistogramStrategy;
+
+constexpr bool on_cuda() {
+#ifdef KOKKOS_ENABLE_CUDA
+  return std::is_same_v<ExecSpace, Kokkos::Cuda>;
+#else
+  return false;
+#endif
+}
+
+template <class C>
+constexpr C garbage() {
+  return static_cast<C>(0xA5A5A5A5A5A5A5A5ull);
+}
+
+/// The options of every strategy (and design) a backend can be forced to run.
+std::vector<HistogramOptions> every_strategy() {
+  std::vector<HistogramOptions> all;
+  for (const HistogramStrategy s :
+       {HistogramStrategy::automatic, HistogramStrategy::shared, HistogramStrategy::cluster,
+        HistogramStrategy::global_atomics}) {
+    HistogramOptions o;
+    o.strategy = s;
+    all.push_back(o);
+  }
+  HistogramOptions c2;  // a fixed small cluster, and the largest
+  c2.strategy = HistogramStrategy::cluster;
+  c2.cluster_size = 2;
+  all.push_back(c2);
+  HistogramOptions c16 = c2;
+  c16.cluster_size = 16;
+  all.push_back(c16);
+  for (const KokkosTile::ClusterHistogramDesign design :
+       {KokkosTile::ClusterHistogramDesign::staged,
+        KokkosTile::ClusterHistogramDesign::remote_atomics}) {
+    HistogramOptions other = c2;
+    other.cluster_size = 4;
+    other.cluster_design = design;
+    all.push_back(other);
+  }
+  HistogramOptions staged_aggregated = c2;
+  staged_aggregated.cluster_design = KokkosTile::ClusterHistogramDesign::staged;
+  staged_aggregated.warp_aggregation = KokkosTile::WarpAggregation::always;
+  all.push_back(staged_aggregated);
+  for (const KokkosTile::WarpAggregation aggregation :
+       {KokkosTile::WarpAggregation::adaptive, KokkosTile::WarpAggregation::always}) {
+    HistogramOptions shared;
+    shared.strategy = HistogramStrategy::shared;
+    shared.warp_aggregation = aggregation;
+    all.push_back(shared);
+    HistogramOptions global;
+    global.strategy = HistogramStrategy::global_atomics;
+    global.warp_aggregation = aggregation;
+    all.push_back(global);
+  }
+  HistogramOptions uncached;
+  uncached.strategy = HistogramStrategy::global_atomics;
+  uncached.hot_bin_cache = false;
+  all.push_back(uncached);
+  if (on_cuda()) {
+    HistogramOptions emulated = c2;  // two teams of 256 threads in one CUDA block
+    emulated.cluster_mode = ClusterMode::emulated;
+    all.push_back(emulated);
+  }
+  return all;
+}
+
+std::string describe(const HistogramOptions& o) {
+  return std::string(KokkosTile::to_string(o.strategy)) + " cluster_size " +
+         std::to_string(o.cluster_size) + " design " +
+         std::to_string(static_cast<int>(o.cluster_design)) + " aggregation " +
+         std::to_string(static_cast<int>(o.warp_aggregation)) +
+         (o.hot_bin_cache ? "" : " uncached") +
+         (o.cluster_mode == ClusterMode::emulated ? " emulated" : "");
+}
+
+/// Whether the options can run nbins bins here (a forced cluster of 16 may not exist).
+bool runnable(const HistogramOptions& o, std::int64_t nbins, std::int64_t n, std::size_t bytes) {
+  try {
+    (void)KokkosTile::histogram_plan(ExecSpace(), nbins, n, bytes, o);
+    return true;
+  } catch (const KokkosTile::ResourceError&) {
+    return false;
+  }
+}
+
+/// Seeded samples: uniform over [-nbins/8, nbins + nbins/8] (so clamping happens) or skewed (90%
+/// in 3 bins far apart, which sends most samples of a cluster to one block).
+template <class T>
+std::vector<T> integer_samples(std::int64_t n, std::int64_t nbins, bool skewed,
+                               std::uint64_t seed) {
+  std::mt19937_64 engine(seed);
+  std::int64_t low = std::is_signed_v<T> ? -(nbins / 8) - 1 : 0;
+  std::uniform_int_distribution<std::int64_t> uniform(low, nbins + nbins / 8);
+  std::uniform_int_distribution<int> coin(0, 9), hot(0, 2);
+  std::vector<T> samples(static_cast<std::size_t>(n));
+  for (auto& s : samples) {
+    if (skewed && coin(engine) != 0)
+      s = static_cast<T>(hot(engine) * (nbins / 3) + (nbins > 2 ? 1 : 0));
+    else
+      s = static_cast<T>(uniform(engine));
+  }
+  return samples;
+}
+
+template <class T>
+std::int64_t reference_bin(T s, std::int64_t nbins) {
+  if constexpr (std::is_signed_v<T>) {
+    if (s < 0)
+      return 0;
+  }
+  return static_cast<std::uint64_t>(s) >= static_cast<std::uint64_t>(nbins)
+             ? nbins - 1
+             : static_cast<std::int64_t>(s);
+}
+
+/// Device sample View of Layout (LayoutStride: every third element of a larger allocation).
+template <class T, class Layout>
+struct SampleHolder {
+  Kokkos::View<T*, MemorySpace> storage;
+  Kokkos::View<T*, Layout, MemorySpace> view;
+  explicit SampleHolder(const std::vector<T>& values) {
+    const std::int64_t n = static_cast<std::int64_t>(values.size());
+    if constexpr (std::is_same_v<Layout, Kokkos::LayoutStride>) {
+      storage = Kokkos::View<T*, MemorySpace>("samples", 3 * n + 1);
+      view = Kokkos::View<T*, Layout, MemorySpace>(storage.data() + 1, Kokkos::LayoutStride(n, 3));
+      auto host = Kokkos::create_mirror_view(storage);
+      for (std::int64_t i = 0; i < n; ++i)
+        host(1 + 3 * i) = values[i];
+      Kokkos::deep_copy(storage, host);
+    } else {
+      // One element in, so the packets start after a head of scalars.
+      storage = Kokkos::View<T*, MemorySpace>("samples", n + 1);
+      view = Kokkos::View<T*, Layout, MemorySpace>(storage.data() + 1, n);
+      auto host = Kokkos::create_mirror_view(storage);
+      for (std::int64_t i = 0; i < n; ++i)
+        host(1 + i) = values[i];
+      Kokkos::deep_copy(storage, host);
+    }
+  }
+};
+
+/// Count View of Layout (LayoutStride: every other element), poisoned, or prefilled with `fill`.
+template <class C, class Layout>
+struct CountHolder {
+  Kokkos::View<C*, MemorySpace> storage;
+  Kokkos::View<C*, Layout, MemorySpace> view;
+  CountHolder(std::int64_t nbins, C fill) {
+    if constexpr (std::is_same_v<Layout, Kokkos::LayoutStride>) {
+      storage = Kokkos::View<C*, MemorySpace>("counts", 2 * nbins);
+      view = Kokkos::View<C*, Layout, MemorySpace>(storage.data(), Kokkos::LayoutStride(nbins, 2));
+    } else {
+      storage = Kokkos::View<C*, MemorySpace>("counts", nbins);
+      view = storage;
+    }
+    Kokkos::deep_copy(storage, fill);
+  }
+  std::vector<C> read() const {
+    auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), storage);
+    std::vector<C> out(view.extent(0));
+    const std::size_t step = std::is_same_v<Layout, Kokkos::LayoutStride> ? 2 : 1;
+    for (std::size_t b = 0; b < out.size(); ++b)
+      out[b] = host(b * step);
+    return out;
+  }
+};
+
+template <class C>
+::testing::AssertionResult same_counts(const std::vector<C>& expected,
+                                       const std::vector<C>& actual) {
+  if (expected.size() != actual.size())
+    return ::testing::AssertionFailure() << "sizes differ";
+  for (std::size_t b = 0; b < expected.size(); ++b)
+    if (expected[b] != actual[b])
+      return ::testing::AssertionFailure()
+             << "bin " << b << ": expected " << expected[b] << ", got " << actual[b];
+  return ::testing::AssertionSuccess();
+}
+
+/// Every strategy, the sizes and distributions given, for one sample type, counter and layouts.
+template <class T, class C, class SampleLayout, class CountLayout>
+void check_integer_counts(const std::vector<std::int64_t>& bin_counts,
+                          const std::vector<std::int64_t>& sample_counts) {
+  std::uint64_t seed = 1234;
+  for (const std::int64_t nbins : bin_counts) {
+    for (const std::int64_t n : sample_counts) {
+      for (const bool skewed : {false, true}) {
+        const std::vector<T> values = integer_samples<T>(n, nbins, skewed, ++seed);
+        std::vector<C> expected(static_cast<std::size_t>(nbins), 0);
+        for (const T s : values)
+          ++expected[static_cast<std::size_t>(reference_bin(s, nbins))];
+        const SampleHolder<T, SampleLayout> samples(values);
+        for (const HistogramOptions& o : every_strategy()) {
+          if (!runnable(o, nbins, n, sizeof(C)))
+            continue;
+          CountHolder<C, CountLayout> counts(nbins, garbage<C>());
+          KokkosTile::histogram(ExecSpace(), samples.view, counts.view, o);
+          ExecSpace().fence();
+          EXPECT_TRUE(same_counts(expected, counts.read()))
+              << describe(o) << ", " << nbins << " bins, " << n << " samples"
+              << (skewed ? ", skewed" : ", uniform");
+        }
+      }
+    }
+  }
+}
+
+TEST(Histogram, IntSamplesEveryStrategyExact) {
+  check_integer_counts<int, std::uint32_t, Kokkos::LayoutRight, Kokkos::LayoutRight>(
+      {1, 7, 32, 1000, 4099}, {0, 1, 33, 100003});
+}
+
+TEST(Histogram, BinsBeyondOneBlockEveryStrategyExact) {
+  // On CUDA 70,000 bins (280 KB) exceed a block's shared memory: shared is refused and the cluster
+  // strategy runs across blocks of a real cluster.
+  check_integer_counts<int, std::uint32_t, Kokkos::LayoutRight, Kokkos::LayoutRight>({70000},
+                                                                                     {300007});
+}
+
+TEST(Histogram, StridedViewsAndWideTypes) {
+  check_integer_counts<int, std::uint64_t, Kokkos::LayoutStride, Kokkos::LayoutStride>(
+      {1, 33, 2000}, {0, 5, 20011});
+  check_integer_counts<unsigned, std::uint32_t, Kokkos::LayoutLeft, Kokkos::LayoutStride>(
+      {5, 1024}, {3, 20011});
+  check_integer_counts<std::int64_t, std::uint64_t, Kokkos::LayoutRight, Kokkos::LayoutRight>(
+      {5, 1024}, {3, 20011});
+}
+
+/// Floating-point samples over [lo, hi): the edges, out-of-range values, NaN and infinities, plus
+/// seeded values.
+template <class T>
+void check_range_counts() {
+  const double lo = -2.5, hi = 7.25;
+  for (const int nbins : {1, 10, 1000}) {
+    std::vector<T> values = {static_cast<T>(lo),
+                             static_cast<T>(hi),
+                             std::nextafter(static_cast<T>(hi), static_cast<T>(lo)),
+                             std::nextafter(static_cast<T>(lo), static_cast<T>(-100)),
+                             std::numeric_limits<T>::quiet_NaN(),
+                             std::numeric_limits<T>::infinity(),
+                             -std::numeric_limits<T>::infinity(),
+                             static_cast<T>(100),
+                             static_cast<T>(-100)};
+    std::mt19937_64 engine(99 + nbins);
+    std::uniform_real_distribution<double> uniform(lo - 1.0, hi + 1.0);
+    for (int i = 0; i < 50000; ++i)
+      values.push_back(static_cast<T>(uniform(engine)));
+    std::vector<std::uint32_t> expected(nbins, 0);
+    const double scale = nbins / (hi - lo);
+    for (const T v : values) {
+      const double x = static_cast<double>(v);
+      if (!(x >= lo && x < hi))
+        continue;
+      const int b = std::min(nbins - 1, static_cast<int>(std::floor((x - lo) * scale)));
+      ++expected[b];
+    }
+    // The edges by hand: lo is in bin 0, the value below hi in the last bin, hi is dropped.
+    ASSERT_GE(expected[0], 1u);
+    ASSERT_GE(expected[nbins - 1], 1u);
+    const SampleHolder<T, Kokkos::LayoutRight> samples(values);
+    for (const HistogramOptions& o : every_strategy()) {
+      if (!runnable(o, nbins, static_cast<std::int64_t>(values.size()), 4))
+        continue;
+      CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(nbins, garbage<std::uint32_t>());
+      KokkosTile::histogram(ExecSpace(), samples.view, counts.view, lo, hi, o);
+      ExecSpace().fence();
+      EXPECT_TRUE(same_counts(expected, counts.read())) << describe(o) << ", " << nbins << " bins";
+    }
+  }
+}
+
+TEST(Histogram, FloatAndDoubleRangesDropOutsideAndNaN) {
+  check_range_counts<float>();
+  check_range_counts<double>();
+}
+
+TEST(Histogram, EmptyInputOverwritesAndAccumulateAdds) {
+  Kokkos::View<int*, MemorySpace> none("none", 0);
+  for (HistogramOptions o : every_strategy()) {
+    if (!runnable(o, 17, 0, 4))
+      continue;
+    CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(17, garbage<std::uint32_t>());
+    KokkosTile::histogram(none, counts.view, o);
+    EXPECT_TRUE(same_counts(std::vector<std::uint32_t>(17, 0u), counts.read())) << describe(o);
+    o.accumulate = true;
+    CountHolder<std::uint32_t, Kokkos::LayoutRight> kept(17, 5u);
+    KokkosTile::histogram(none, kept.view, o);
+    EXPECT_TRUE(same_counts(std::vector<std::uint32_t>(17, 5u), kept.read())) << describe(o);
+  }
+}
+
+TEST(Histogram, ClampsOutOfRangeIntegersAndOneBinTakesAll) {
+  const std::vector<int> values = {INT_MIN, -5, -1, 0, 3, 4, 5, 1000, INT_MAX};
+  const SampleHolder<int, Kokkos::LayoutRight> samples(values);
+  for (const HistogramOptions& o : every_strategy()) {
+    if (!runnable(o, 5, 9, 4))
+      continue;
+    CountHolder<std::uint32_t, Kokkos::LayoutRight> five(5, garbage<std::uint32_t>());
+    KokkosTile::histogram(samples.view, five.view, o);
+    EXPECT_TRUE(same_counts(std::vector<std::uint32_t>{4, 0, 0, 1, 4}, five.read())) << describe(o);
+    CountHolder<std::uint32_t, Kokkos::LayoutRight> one(1, garbage<std::uint32_t>());
+    KokkosTile::histogram(samples.view, one.view, o);
+    EXPECT_TRUE(same_counts(std::vector<std::uint32_t>{9}, one.read())) << describe(o);
+  }
+}
+
+TEST(Histogram, ThirtyTwoBitCountersWrapModuloTwoToThe32) {
+  // 2^32 samples would take minutes; accumulating into counts near the top shows the same rule:
+  // unsigned counters wrap (as CUB's do).
+  const std::vector<int> values(10, 2);
+  const SampleHolder<int, Kokkos::LayoutRight> samples(values);
+  for (HistogramOptions o : every_strategy()) {
+    if (!runnable(o, 4, 10, 4))
+      continue;
+    o.accumulate = true;
+    CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(4, 4294967293u);
+    KokkosTile::histogram(samples.view, counts.view, o);
+    EXPECT_TRUE(same_counts(std::vector<std::uint32_t>{4294967293u, 4294967293u, 7u, 4294967293u},
+                            counts.read()))
+        << describe(o);
+    CountHolder<std::uint64_t, Kokkos::LayoutRight> wide(4, 4294967293ull);
+    KokkosTile::histogram(samples.view, wide.view, o);
+    EXPECT_EQ(wide.read()[2], 4294967303ull) << describe(o);
+  }
+}
+
+TEST(Histogram, ConstSamplesAndSmallIntegerTypes) {
+  // Const Views and 2-byte samples (eight to a 16-byte packet) take the same paths.
+  const std::vector<std::int16_t> values = {-3, 0, 1, 2, 7, 7, 7, 9, 31000, 4, 5, 6, 1, 1, 0, 2, 3};
+  const SampleHolder<std::int16_t, Kokkos::LayoutRight> samples(values);
+  const Kokkos::View<const std::int16_t*, Kokkos::LayoutRight, MemorySpace> read_only =
+      samples.view;
+  std::vector<std::uint32_t> expected(8, 0);
+  for (const std::int16_t v : values)
+    ++expected[static_cast<std::size_t>(reference_bin(v, 8))];
+  for (const HistogramOptions& o : every_strategy()) {
+    if (!runnable(o, 8, static_cast<std::int64_t>(values.size()), 4))
+      continue;
+    CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(8, garbage<std::uint32_t>());
+    KokkosTile::histogram(read_only, counts.view, o);
+    EXPECT_TRUE(same_counts(expected, counts.read())) << describe(o);
+  }
+}
+
+struct ModuloFill {
+  Kokkos::View<int*, MemorySpace> samples;
+  KOKKOS_FUNCTION void operator()(int i) const { samples(i) = i % 8; }
+};
+
+TEST(Histogram, ResultsOnAnInstanceAreOrderedWithItsWork) {
+  const ExecSpace space;
+  Kokkos::View<int*, MemorySpace> samples("samples", 4096);
+  Kokkos::View<std::uint32_t*, MemorySpace> counts("counts", 8);
+  Kokkos::parallel_for(Kokkos::RangePolicy<ExecSpace>(space, 0, 4096), ModuloFill{samples});
+  KokkosTile::histogram(space, samples, counts);
+  auto host = Kokkos::create_mirror_view(counts);
+  Kokkos::deep_copy(space, host, counts);
+  space.fence();
+  for (int b = 0; b < 8; ++b)
+    EXPECT_EQ(host(b), 512u) << "bin " << b;
+}
+
+TEST(HistogramErrors, RejectBadArgumentsNamingTheCall) {
+  Kokkos::View<int*, MemorySpace> samples("samples", 10);
+  Kokkos::View<double*, MemorySpace> reals("reals", 10);
+  Kokkos::View<std::uint32_t*, MemorySpace> none("none", 0), counts("counts", 4);
+  try {
+    KokkosTile::histogram(samples, none);
+    ADD_FAILURE() << "zero bins accepted";
+  } catch (const KokkosTile::InvalidArgument& error) {
+    EXPECT_NE(std::string(error.what()).find("KokkosTile::histogram"), std::string::npos);
+  }
+  EXPECT_THROW(KokkosTile::histogram(reals, counts, 1.0, 1.0), KokkosTile::InvalidArgument);
+  EXPECT_THROW(KokkosTile::histogram(reals, counts, 2.0, 1.0), KokkosTile::InvalidArgument);
+  EXPECT_THROW(KokkosTile::histogram(reals, counts, std::nan(""), 1.0),
+               KokkosTile::InvalidArgument);
+  EXPECT_THROW(KokkosTile::histogram(reals, counts, -std::numeric_limits<double>::max(),
+                                     std::numeric_limits<double>::max()),
+               KokkosTile::InvalidArgument);
+  EXPECT_THROW(KokkosTile::histogram_plan(ExecSpace(), 0, 10), KokkosTile::InvalidArgument);
+  EXPECT_THROW(KokkosTile::histogram_plan(ExecSpace(), 10, 10, 2), KokkosTile::InvalidArgument);
+  for (const HistogramStrategy s : {HistogramStrategy::shared, HistogramStrategy::cluster}) {
+    HistogramOptions o;
+    o.strategy = s;
+    try {
+      (void)KokkosTile::histogram_plan(ExecSpace(), INT_MAX, std::int64_t{1} << 40, 8, o);
+      ADD_FAILURE() << KokkosTile::to_string(s) << " accepted " << INT_MAX << " bins";
+    } catch (const KokkosTile::ResourceError& error) {
+      const std::string message = error.what();
+      EXPECT_NE(message.find("KokkosTile::histogram"), std::string::npos) << message;
+      EXPECT_NE(message.find("bytes"), std::string::npos) << message;
+    }
+  }
+  HistogramOptions odd;
+  odd.strategy = HistogramStrategy::cluster;
+  odd.cluster_size = 3;
+  EXPECT_THROW((void)KokkosTile::histogram_plan(ExecSpace(), 100, 100, 4, odd),
+               KokkosTile::InvalidArgument);
+}
+
+TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
+  const ExecSpace space;
+  const std::int64_t big = std::int64_t{1} << 40;  // samples: copies always pay on the host
+  if constexpr (on_cuda()) {
+    // Shared while the bins fit one block's opt-in shared memory, then global atomics (the cluster
+    // strategy only when forced, up to what a cluster holds).
+    const std::size_t limit = KokkosTile::max_cluster_scratch_bytes(space);
+    const std::int64_t shared = KokkosTile::histogram_capacity(space, HistogramStrategy::shared);
+    EXPECT_EQ(shared, static_cast<std::int64_t>(limit / 128 * 32));  // whole rows of 32 bins
+    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, shared, big), HistogramStrategy::shared);
+    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, shared + 1, big),
+              HistogramStrategy::global_atomics);
+    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, 256, big), HistogramStrategy::shared);
+    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, std::int64_t{1} << 22, big),
+              HistogramStrategy::global_atomics);
+    const std::int64_t cluster = KokkosTile::histogram_capacity(space, HistogramStrategy::cluster);
+    EXPECT_GT(cluster, shared);
+    EXPECT_LE(cluster, static_cast<std::int64_t>(16 * (limit / 4)));
+    HistogramOptions forced;
+    forced.strategy = HistogramStrategy::cluster;
+    EXPECT_EQ(KokkosTile::histogram_plan(space, cluster, big, 4, forced).strategy,
+              HistogramStrategy::cluster);
+    EXPECT_THROW((void)KokkosTile::histogram_plan(space, cluster + 1, big, 4, forced),
+                 KokkosTile::ResourceError);
+  } else if constexpr (KokkosTile::Impl::runs_on_host<ExecSpace>()) {
+    // Private copies while they cost no more than the samples and fit the memory budget.
+    const std::int64_t copies = KokkosTile::Impl::histogram_copies(space);
+    const std::int64_t budget = static_cast<std::int64_t>(
+        KokkosTile::Impl::histogram_host_copy_budget / (copies * sizeof(std::uint32_t)));
+    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, budget, big), HistogramStrategy::shared);
+    if (budget < INT_MAX) {
+      EXPECT_EQ(KokkosTile::histogram_strategy_for(space, budget + 1, big),
+                HistogramStrategy::global_atomics);
+    }
+    const std::int64_t samples = 1000;
+    if (copies == 1) {
+      EXPECT_EQ(KokkosTile::histogram_strategy_for(space, 1 << 20, samples),
+                HistogramStrategy::shared);
+    } else {
+      const std::int64_t most = 4 * samples / copies;
+      EXPECT_EQ(KokkosTile::histogram_strategy_for(space, most, samples),
+                HistogramStrategy::shared);
+      EXPECT_EQ(KokkosTile::histogram_strategy_for(space, most + 1, samples),
+                HistogramStrategy::global_atomics);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace KokkosTileTest
