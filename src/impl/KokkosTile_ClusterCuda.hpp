@@ -96,6 +96,17 @@ inline void check_cuda(const std::string& call, const char* what, cudaError_t er
     throw_cuda_error(call, what, error);
 }
 
+/// The launch attribute that groups blocks in clusters of `cluster_size` along x: the same for the
+/// occupancy query and the launch, so that the query answers for the launch that follows.
+inline cudaLaunchAttribute cluster_dimension_attribute(int cluster_size) {
+  cudaLaunchAttribute attribute{};
+  attribute.id = cudaLaunchAttributeClusterDimension;
+  attribute.val.clusterDim.x = static_cast<unsigned>(cluster_size);
+  attribute.val.clusterDim.y = 1;
+  attribute.val.clusterDim.z = 1;
+  return attribute;
+}
+
 /// Makes `device` current for the scope (attributes and occupancy are per device).
 class CudaDeviceScope {
  public:
@@ -261,11 +272,7 @@ int cuda_active_clusters(const std::string& call, int device, int cluster_size, 
     config.gridDim = dim3(static_cast<unsigned>(cluster_size));
     config.blockDim = dim3(static_cast<unsigned>(team_size));
     config.dynamicSmemBytes = bytes;
-    cudaLaunchAttribute attribute{};
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = static_cast<unsigned>(cluster_size);
-    attribute.val.clusterDim.y = 1;
-    attribute.val.clusterDim.z = 1;
+    cudaLaunchAttribute attribute = cluster_dimension_attribute(cluster_size);
     config.attrs = &attribute;
     config.numAttrs = 1;
     // A cluster the hardware cannot place is an answer (0), not a failure of the query.
@@ -392,10 +399,7 @@ void launch_cuda_clusters(const std::string& call, const std::string& label,
     config.blockDim = dim3(static_cast<unsigned>(request.team_size));
     config.dynamicSmemBytes = request.scratch;
     if (cluster > 1) {
-      attribute.id = cudaLaunchAttributeClusterDimension;
-      attribute.val.clusterDim.x = static_cast<unsigned>(cluster);
-      attribute.val.clusterDim.y = 1;
-      attribute.val.clusterDim.z = 1;
+      attribute = cluster_dimension_attribute(cluster);
       config.attrs = &attribute;
       config.numAttrs = 1;
     }

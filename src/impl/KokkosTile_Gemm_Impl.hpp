@@ -530,43 +530,61 @@ struct GemmTuned {
 #ifdef KOKKOSTILE_HAVE_DMMA
     if constexpr (use_dmma) {
       gemm_dmma_step<BK, pitch_a, pitch_b>(a_tile, b_tile, t, &acc[0][0]);
-      return;
+    } else {
+      multiply_step_simt(a_tile, b_tile, t, acc);
     }
+#else
+    multiply_step_simt(a_tile, b_tile, t, acc);
 #endif
+  }
+
+  /// multiply_step on the FMA units: per k, the thread's TM rows of A and TN columns of B as
+  /// row_groups and col_groups packets at constant offsets from its first row and column.
+  KOKKOS_FORCEINLINE_FUNCTION void multiply_step_simt(const T* a_tile, const T* b_tile, int t,
+                                                      T (&acc)[TM][TN]) const {
     int ty, tx;
     thread_coordinates(t, ty, tx);
-#if defined(__CUDA_ARCH__)
-    if constexpr (SharedSpace) {
-      // Shared-space addresses worked out once: every fragment is then a constant offset from
-      // them, which ptxas folds into the load ([register + immediate]), instead of converting a
-      // generic pointer at each of the step's loads.
-      const unsigned a_base = shared_address(a_tile + tile_row(ty, 0));
-      const unsigned b_base = shared_address(b_tile + tile_col(tx, 0));
-      for (int p = 0; p < BK; ++p) {
-        T a_frag[TM], b_frag[TN];
-        for (int g = 0; g < row_groups; ++g)
-          load_shared_packet<T, V>(a_base + (p * pitch_a + g * (BM / row_groups)) * sizeof(T),
-                                   a_frag + g * V);
-        for (int g = 0; g < col_groups; ++g)
-          load_shared_packet<T, V>(b_base + (p * pitch_b + g * (BN / col_groups)) * sizeof(T),
-                                   b_frag + g * V);
-        for (int i = 0; i < TM; ++i)
-          for (int j = 0; j < TN; ++j)
-            acc[i][j] += a_frag[i] * b_frag[j];
-      }
-      return;
-    }
-#endif
+    const auto a_base = fragment_base(a_tile + tile_row(ty, 0));
+    const auto b_base = fragment_base(b_tile + tile_col(tx, 0));
     for (int p = 0; p < BK; ++p) {
       T a_frag[TM], b_frag[TN];
-      for (int i = 0; i < TM; i += V)
-        load_fragment<T, V>(a_tile + p * pitch_a + tile_row(ty, i), a_frag + i);
-      for (int j = 0; j < TN; j += V)
-        load_fragment<T, V>(b_tile + p * pitch_b + tile_col(tx, j), b_frag + j);
+      for (int g = 0; g < row_groups; ++g)
+        load_fragment_at(a_base, p * pitch_a + g * (BM / row_groups), a_frag + g * V);
+      for (int g = 0; g < col_groups; ++g)
+        load_fragment_at(b_base, p * pitch_b + g * (BN / col_groups), b_frag + g * V);
       for (int i = 0; i < TM; ++i)
         for (int j = 0; j < TN; ++j)
           acc[i][j] += a_frag[i] * b_frag[j];
     }
+  }
+
+  /// Where a thread's fragments start. In CUDA shared memory: the shared-space address, worked out
+  /// once, so that every fragment is a constant offset that ptxas folds into the ld.shared
+  /// ([register + immediate]) instead of converting a generic pointer at each load.
+  KOKKOS_FORCEINLINE_FUNCTION static auto fragment_base(const T* first) {
+#if defined(__CUDA_ARCH__)
+    if constexpr (SharedSpace) {
+      return shared_address(first);
+    } else {
+      return first;
+    }
+#else
+    return first;
+#endif
+  }
+
+  /// The V elements `offset` elements after a fragment base, as one 16-byte load.
+  KOKKOS_FORCEINLINE_FUNCTION static void load_fragment_at(unsigned base, int offset, T* dst) {
+#if defined(__CUDA_ARCH__)
+    load_shared_packet<T, V>(base + offset * sizeof(T), dst);
+#else
+    (void)base;
+    (void)offset;
+    (void)dst;
+#endif
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static void load_fragment_at(const T* base, int offset, T* dst) {
+    load_fragment<T, V>(base + offset, dst);
   }
 };
 
