@@ -6,8 +6,13 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <cstdint>
+
 #if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 800)
 #define KOKKOSTILE_HAVE_CP_ASYNC 1
+#endif
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)
+#define KOKKOSTILE_HAVE_BULK_COPY 1
 #endif
 
 namespace KokkosTile {
@@ -51,6 +56,65 @@ KOKKOS_FORCEINLINE_FUNCTION void async_copy_wait() {
 template <int Bytes>
 KOKKOS_FORCEINLINE_FUNCTION void async_copy_to_shared(void* destination, const void* source) {
   async_copy_to_shared<Bytes>(static_cast<unsigned>(__cvta_generic_to_shared(destination)), source);
+}
+#endif
+
+#ifdef KOKKOSTILE_HAVE_BULK_COPY
+// Bulk copies (sm_90, the tensor memory accelerator's 1-D form): one instruction moves a whole
+// contiguous run of bytes (a multiple of 16, 16-byte aligned at both ends) from global to shared
+// memory and signals an mbarrier in shared memory when the bytes have landed. One thread can keep
+// a whole tile in flight with a few instructions, where cp.async needs one per 16 bytes.
+
+KOKKOS_FORCEINLINE_FUNCTION unsigned shared_space_address(const void* pointer) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(pointer));
+}
+
+/// Initialises the mbarrier at `barrier` (8 bytes of shared memory) for `arrivals` arrivals, and
+/// makes the initialisation visible to the bulk copies (the async proxy).
+KOKKOS_FORCEINLINE_FUNCTION void mbarrier_init(std::uint64_t* barrier, unsigned arrivals) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(shared_space_address(barrier)),
+               "r"(arrivals)
+               : "memory");
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
+
+/// Arrives on the barrier and tells it to expect `bytes` more bytes in the current phase.
+KOKKOS_FORCEINLINE_FUNCTION void mbarrier_arrive_expect_bytes(std::uint64_t* barrier,
+                                                              unsigned bytes) {
+  asm volatile(
+      "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_space_address(barrier)),
+      "r"(bytes)
+      : "memory");
+}
+
+/// Waits until the barrier's phase of parity `parity` has completed.
+KOKKOS_FORCEINLINE_FUNCTION void mbarrier_wait(std::uint64_t* barrier, unsigned parity) {
+  asm volatile(
+      "{\n"
+      ".reg .pred done;\n"
+      "wait_again:\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+      "@done bra finished;\n"
+      "bra wait_again;\n"
+      "finished:\n"
+      "}\n" ::"r"(shared_space_address(barrier)),
+      "r"(parity)
+      : "memory");
+}
+
+/// Orders this thread's earlier shared-memory accesses before later bulk copies into it.
+KOKKOS_FORCEINLINE_FUNCTION void fence_before_bulk_copies() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+/// Copies `bytes` from global `source` to shared `destination`, completing on `barrier`.
+KOKKOS_FORCEINLINE_FUNCTION void bulk_copy_to_shared(void* destination, const void* source,
+                                                     unsigned bytes, std::uint64_t* barrier) {
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
+          "r"(shared_space_address(destination)),
+      "l"(source), "r"(bytes), "r"(shared_space_address(barrier))
+      : "memory");
 }
 #endif
 

@@ -13,6 +13,9 @@
 // g % strips, so the teams running at one time sweep the same rows of the grid together and the
 // halo rows a chunk shares with its neighbour above are still in L2.
 //
+// On sm_90 one thread per team moves each chunk with one bulk copy (TMA) per line, completing on an
+// mbarrier, instead of every thread issuing a cp.async per 16 bytes.
+//
 // Boundaries are resolved while loading: a halo packet that lies inside the grid is copied, one
 // that does not is assembled element by element through the boundary condition. Each thread
 // computes V consecutive outputs (one packet) from the three packets of each row it needs and
@@ -43,6 +46,7 @@ struct StencilStripGeometry {
   bool fast_is_cols = true;  // the fast index is the column index (j)
   bool out_packets = false;  // outputs may be stored as aligned packets
   bool async = false;        // halo packets may go global -> shared by cp.async
+  bool bulk = false;         // lines may go global -> shared by bulk copies (sm_90)
 };
 
 template <class ExecSpace, class OutView, class InView, class T, int R>
@@ -61,8 +65,10 @@ struct StencilStrip {
   static constexpr int buffer_elements = lines * pitch;
   static_assert(R >= 1 && R <= V, "the packets left and right of a packet cover the radius");
 
-  /// Team scratch for two buffers, with the slack for 16-byte alignment.
-  static constexpr std::size_t scratch_bytes() { return 2 * buffer_elements * sizeof(T) + 16; }
+  /// Team scratch for two buffers and their two mbarriers, with the slack for alignment.
+  static constexpr std::size_t scratch_bytes() {
+    return 2 * buffer_elements * sizeof(T) + 16 + 2 * sizeof(std::uint64_t) + 8;
+  }
 
   OutView out;
   InView in;
@@ -79,6 +85,15 @@ struct StencilStrip {
       return;
     T* const buffers = static_cast<T*>(
         team.team_scratch(level).get_shmem_aligned(2 * buffer_elements * sizeof(T), 16));
+    std::uint64_t* const barriers = static_cast<std::uint64_t*>(
+        team.team_scratch(level).get_shmem_aligned(2 * sizeof(std::uint64_t), 8));
+#ifdef KOKKOSTILE_HAVE_BULK_COPY
+    if (geo.bulk) {
+      run_with_bulk_copies(team, g, step, buffers, barriers);
+      return;
+    }
+#endif
+    (void)barriers;
     load_chunk(team, g, buffers);
     for (int i = 0; g < geo.chunks; ++i, g += step) {
       const std::int64_t next = g + step;
@@ -97,6 +112,69 @@ struct StencilStrip {
       team.team_barrier();  // nobody reads the current buffer when the next load overwrites it
     }
   }
+
+#ifdef KOKKOSTILE_HAVE_BULK_COPY
+  /// The chunk loop with bulk copies: one thread of the team starts one bulk copy per chunk line
+  /// (the part of the line inside the grid) on the buffer's mbarrier; every thread waits on it.
+  /// Parity: buffer b is filled at iterations b, b + 2, ..., so its k-th fill is phase k % 2.
+  KOKKOS_INLINE_FUNCTION void run_with_bulk_copies(const member_type& team, std::int64_t g,
+                                                   std::int64_t step, T* buffers,
+                                                   std::uint64_t* barriers) const {
+    const bool issuer = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+    if (issuer) {
+      mbarrier_init(barriers, 1);
+      mbarrier_init(barriers + 1, 1);
+    }
+    team.team_barrier();
+    issue_chunk(team, g, buffers, barriers, issuer);
+    for (int i = 0; g < geo.chunks; ++i, g += step) {
+      const std::int64_t next = g + step;
+      if (next < geo.chunks)
+        issue_chunk(team, next, buffers + ((i + 1) & 1) * buffer_elements, barriers + ((i + 1) & 1),
+                    issuer);
+      mbarrier_wait(barriers + (i & 1), unsigned(i >> 1) & 1u);
+      team.team_barrier();  // the parts outside the grid, written by every thread, are complete
+      if (star) {
+        compute_chunk<true>(team, g, buffers + (i & 1) * buffer_elements);
+      } else {
+        compute_chunk<false>(team, g, buffers + (i & 1) * buffer_elements);
+      }
+      team.team_barrier();  // nobody reads the current buffer when the next fill overwrites it
+    }
+  }
+
+  /// Starts filling `buffer` with chunk g: bulk copies for what lies inside the grid (whole
+  /// packets, so every copy is a multiple of 16 bytes at 16-byte aligned ends), the boundary
+  /// condition element by element for the rest.
+  KOKKOS_INLINE_FUNCTION void issue_chunk(const member_type& team, std::int64_t g, T* buffer,
+                                          std::uint64_t* barrier, bool issuer) const {
+    const std::int64_t slow0 = (g / geo.strips) * chunk_rows - R;
+    const std::int64_t fast0 = (g % geo.strips) * edge - margin;
+    const std::int64_t lo = fast0 < 0 ? 0 : fast0;
+    const std::int64_t hi = fast0 + pitch < geo.fast_extent ? fast0 + pitch : geo.fast_extent;
+    const std::int64_t first = slow0 < 0 ? 0 : slow0;
+    const std::int64_t last = slow0 + lines < geo.slow_extent ? slow0 + lines : geo.slow_extent;
+    if (issuer) {
+      const unsigned line_bytes = static_cast<unsigned>((hi - lo) * sizeof(T));
+      fence_before_bulk_copies();
+      mbarrier_arrive_expect_bytes(barrier, line_bytes * static_cast<unsigned>(last - first));
+      const T* source = in.data() + first * geo.in_slow + lo;
+      T* destination = buffer + (first - slow0) * pitch + (lo - fast0);
+      for (std::int64_t line = first; line < last; ++line) {
+        bulk_copy_to_shared(destination, source, line_bytes, barrier);
+        source += geo.in_slow;
+        destination += pitch;
+      }
+    }
+    if (first != slow0 || last != slow0 + lines || lo != fast0 || hi != fast0 + pitch) {
+      Kokkos::parallel_for(Kokkos::TeamVectorRange(team, lines * pitch), [&](int k) {
+        const std::int64_t s = slow0 + k / pitch, f = fast0 + k % pitch;
+        if (s < first || s >= last || f < lo || f >= hi)
+          buffer[k] = read_element(s, f);
+      });
+    }
+  }
+#endif
 
   /// in at (slow, fast), or what the boundary condition says outside the grid.
   KOKKOS_INLINE_FUNCTION T read_element(std::int64_t slow, std::int64_t fast) const {
