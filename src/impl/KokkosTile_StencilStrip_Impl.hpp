@@ -6,10 +6,9 @@
 // Why not one tile per team: a team that loads its tile, waits at a barrier, then computes and
 // stores has no loads in flight while it computes, and at the occupancy its scratch allows the
 // other teams do not fill that gap (0.57 of deep_copy on an H200). Here each team walks a list of
-// chunks (64 fast-index columns by 34 - 2 R slow rows for float, 16 - 2 R for double: 9.8 or 8.7 KB
-// with the halo)
-// with several scratch buffers: the next chunks' rows go global -> shared while the team computes
-// the current chunk from another buffer. The league is the number of teams that fit
+// chunks (64 fast-index columns by 64 slow rows for float, 32 for double: about 19 KB with halo)
+// with two scratch buffers: the next chunk's rows go global -> shared by cp.async while the team
+// computes the current chunk from the other buffer. The league is the number of teams that fit
 // on the device at once, so there is no tail of half-empty waves; chunk g of the list is strip
 // g % strips, so the teams running at one time sweep the same rows of the grid together and the
 // halo rows a chunk shares with its neighbour above are still in L2.
@@ -58,7 +57,7 @@ struct StencilStrip {
   static constexpr int V = packet_width<T>();
   /// Outputs across one strip (fast index) and down one chunk (slow index).
   static constexpr int edge = 64;
-  static constexpr int chunk_rows = (sizeof(T) <= 4 ? 34 : 16) - 2 * R;  // 34 or 16 lines
+  static constexpr int chunk_rows = sizeof(T) <= 4 ? 64 : 32;
   /// Halo columns on each side, whole packets, so that every scratch packet is aligned.
   static constexpr int margin = (R + V - 1) / V * V;
   static constexpr int pitch = edge + 2 * margin;
@@ -66,14 +65,9 @@ struct StencilStrip {
   static constexpr int buffer_elements = lines * pitch;
   static_assert(R >= 1 && R <= V, "the packets left and right of a packet cover the radius");
 
-  /// Chunk buffers: `stages` of them with bulk copies (stages - 1 chunks in flight while one is
-  /// computed), the first two with cp.async. Four buffers of about 9.8 KB stay under Kokkos'
-  /// level-0 limit (40,936 bytes on the H200).
-  static constexpr int stages = 4;
-
-  /// Team scratch for the buffers and their mbarriers, with the slack for alignment.
+  /// Team scratch for two buffers and their two mbarriers, with the slack for alignment.
   static constexpr std::size_t scratch_bytes() {
-    return stages * buffer_elements * sizeof(T) + 16 + stages * sizeof(std::uint64_t) + 8;
+    return 2 * buffer_elements * sizeof(T) + 16 + 2 * sizeof(std::uint64_t) + 8;
   }
 
   OutView out;
@@ -90,9 +84,9 @@ struct StencilStrip {
     if (g >= geo.chunks)
       return;
     T* const buffers = static_cast<T*>(
-        team.team_scratch(level).get_shmem_aligned(stages * buffer_elements * sizeof(T), 16));
+        team.team_scratch(level).get_shmem_aligned(2 * buffer_elements * sizeof(T), 16));
     std::uint64_t* const barriers = static_cast<std::uint64_t*>(
-        team.team_scratch(level).get_shmem_aligned(stages * sizeof(std::uint64_t), 8));
+        team.team_scratch(level).get_shmem_aligned(2 * sizeof(std::uint64_t), 8));
 #ifdef KOKKOSTILE_HAVE_BULK_COPY
     if (geo.bulk) {
       run_with_bulk_copies(team, g, step, buffers, barriers);
@@ -122,35 +116,30 @@ struct StencilStrip {
 #ifdef KOKKOSTILE_HAVE_BULK_COPY
   /// The chunk loop with bulk copies: one thread of the team starts one bulk copy per chunk line
   /// (the part of the line inside the grid) on the buffer's mbarrier; every thread waits on it.
-  /// Iteration i computes buffer i % stages while the next stages - 1 chunks load; buffer b's k-th
-  /// fill completes the mbarrier's phase of parity k % 2.
+  /// Parity: buffer b is filled at iterations b, b + 2, ..., so its k-th fill is phase k % 2.
   KOKKOS_INLINE_FUNCTION void run_with_bulk_copies(const member_type& team, std::int64_t g,
                                                    std::int64_t step, T* buffers,
                                                    std::uint64_t* barriers) const {
     const bool issuer = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
     if (issuer) {
-      for (int b = 0; b < stages; ++b)
-        mbarrier_init(barriers + b, 1);
+      mbarrier_init(barriers, 1);
+      mbarrier_init(barriers + 1, 1);
     }
     team.team_barrier();
-    for (int b = 0; b < stages - 1; ++b) {
-      if (g + b * step < geo.chunks)
-        issue_chunk(team, g + b * step, buffers + b * buffer_elements, barriers + b, issuer);
-    }
+    issue_chunk(team, g, buffers, barriers, issuer);
     for (int i = 0; g < geo.chunks; ++i, g += step) {
-      const std::int64_t ahead = g + (stages - 1) * step;
-      const int slot = i % stages, ahead_slot = (i + stages - 1) % stages;
-      if (ahead < geo.chunks)
-        issue_chunk(team, ahead, buffers + ahead_slot * buffer_elements, barriers + ahead_slot,
+      const std::int64_t next = g + step;
+      if (next < geo.chunks)
+        issue_chunk(team, next, buffers + ((i + 1) & 1) * buffer_elements, barriers + ((i + 1) & 1),
                     issuer);
-      mbarrier_wait(barriers + slot, unsigned(i / stages) & 1u);
+      mbarrier_wait(barriers + (i & 1), unsigned(i >> 1) & 1u);
       team.team_barrier();  // the parts outside the grid, written by every thread, are complete
       if (star) {
-        compute_chunk<true>(team, g, buffers + slot * buffer_elements);
+        compute_chunk<true>(team, g, buffers + (i & 1) * buffer_elements);
       } else {
-        compute_chunk<false>(team, g, buffers + slot * buffer_elements);
+        compute_chunk<false>(team, g, buffers + (i & 1) * buffer_elements);
       }
-      team.team_barrier();  // nobody reads this buffer when a later fill overwrites it
+      team.team_barrier();  // nobody reads the current buffer when the next fill overwrites it
     }
   }
 
