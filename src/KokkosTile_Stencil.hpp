@@ -70,14 +70,10 @@ std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& spa
   geo.out_slow = fast.out_slow;
   geo.out_packets = fast.out_slow % functor_type::V == 0 && packet_aligned(out.data());
   const ScratchPlacement placement = place_team_scratch(call, space, functor_type::scratch_bytes());
-#if defined(KOKKOS_ENABLE_CUDA)
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
   if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
     geo.async = placement.level == 0;
-    int major = 0;
-    KOKKOSTILE_EXPECT(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor,
-                                             space.cuda_device()) == cudaSuccess,
-                      ResourceError, call, "cannot query the device's compute capability");
-    geo.bulk = geo.async && major >= 9;
+    geo.bulk = geo.async && cuda_device_limits(call, space.cuda_device()).major >= 9;
   }
 #endif
   const int league = checked_league_size(

@@ -18,6 +18,15 @@ namespace KokkosTileTest {
 using ExecSpace = KOKKOSTILE_TEST_EXECSPACE;
 using MemorySpace = typename ExecSpace::memory_space;
 
+/// True when this executable tests the Cuda backend (tests of CUDA-only behaviour check it).
+constexpr bool on_cuda() {
+#ifdef KOKKOS_ENABLE_CUDA
+  return std::is_same_v<ExecSpace, Kokkos::Cuda>;
+#else
+  return false;
+#endif
+}
+
 /// Extents that hit every edge case of tiles and chunks: empty, single, primes, tile multiples and
 /// their neighbours.
 inline const std::vector<std::int64_t>& edge_extents() {

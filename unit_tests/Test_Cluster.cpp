@@ -18,14 +18,6 @@ using Member = KokkosTile::ClusterMember<ExecSpace>;
 using Policy = KokkosTile::ClusterPolicy<ExecSpace>;
 using KokkosTile::ClusterMode;
 
-constexpr bool on_cuda() {
-#ifdef KOKKOS_ENABLE_CUDA
-  return std::is_same_v<ExecSpace, Kokkos::Cuda>;
-#else
-  return false;
-#endif
-}
-
 /// Team size for a cluster size: the CUDA emulation of 16 blocks needs teams of one warp.
 int team_size_for(int cluster_size) {
   return cluster_size == 16 ? 32 : 128;

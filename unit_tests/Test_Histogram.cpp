@@ -23,14 +23,6 @@ using KokkosTile::ClusterMode;
 using KokkosTile::HistogramOptions;
 using KokkosTile::HistogramStrategy;
 
-constexpr bool on_cuda() {
-#ifdef KOKKOS_ENABLE_CUDA
-  return std::is_same_v<ExecSpace, Kokkos::Cuda>;
-#else
-  return false;
-#endif
-}
-
 template <class C>
 constexpr C garbage() {
   return static_cast<C>(0xA5A5A5A5A5A5A5A5ull);

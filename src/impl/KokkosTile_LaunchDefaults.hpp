@@ -5,6 +5,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Assert.hpp"
+#include "KokkosTile_CudaDevice.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -52,12 +53,9 @@ using TilePolicy =
 template <class ExecSpace>
 std::int64_t resident_team_league(const std::string& call, const ExecSpace& space, int teams_per_sm,
                                   std::int64_t items) {
-#if defined(KOKKOS_ENABLE_CUDA)
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
   if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
-    int multiprocessors = 0;
-    KOKKOSTILE_EXPECT(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount,
-                                             space.cuda_device()) == cudaSuccess,
-                      ResourceError, call, "cannot query the device's multiprocessor count");
+    const int multiprocessors = cuda_device_limits(call, space.cuda_device()).multiprocessors;
     return std::min<std::int64_t>(items, std::int64_t(teams_per_sm) * std::max(1, multiprocessors));
   }
 #endif

@@ -1,0 +1,76 @@
+#pragma once
+// What KokkosTile asks the CUDA runtime about a device, asked once per device and cached (the
+// answers do not change while a program runs, and launches ask on every call), and the error
+// that names the KokkosTile call when a runtime call fails.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_Assert.hpp"
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace KokkosTile {
+namespace Impl {
+
+inline void throw_cuda_error(const std::string& call, const char* what, cudaError_t error) {
+  (void)cudaGetLastError();  // clear a non-sticky error so later Kokkos calls do not see it
+  KOKKOSTILE_EXPECT(
+      false, ResourceError, call,
+      what << " failed: " << cudaGetErrorName(error) << " (" << cudaGetErrorString(error) << ")");
+}
+
+inline void check_cuda(const std::string& call, const char* what, cudaError_t error) {
+  if (error != cudaSuccess)
+    throw_cuda_error(call, what, error);
+}
+
+struct CudaDeviceLimits {
+  int major = 0;
+  int minor = 0;
+  int multiprocessors = 0;
+  int max_threads_per_block = 0;
+  std::size_t optin_shared = 0;  // bytes of dynamic shared memory a block may opt in to
+  bool cluster_launch = false;
+};
+
+inline CudaDeviceLimits cuda_device_limits(const std::string& call, int device) {
+  static std::mutex mutex;
+  static std::map<int, CudaDeviceLimits> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto found = cache.find(device);
+  if (found != cache.end())
+    return found->second;
+  CudaDeviceLimits limits;
+  int value = 0;
+  check_cuda(call, "cudaDeviceGetAttribute",
+             cudaDeviceGetAttribute(&limits.major, cudaDevAttrComputeCapabilityMajor, device));
+  check_cuda(call, "cudaDeviceGetAttribute",
+             cudaDeviceGetAttribute(&limits.minor, cudaDevAttrComputeCapabilityMinor, device));
+  check_cuda(
+      call, "cudaDeviceGetAttribute",
+      cudaDeviceGetAttribute(&limits.multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  check_cuda(
+      call, "cudaDeviceGetAttribute",
+      cudaDeviceGetAttribute(&limits.max_threads_per_block, cudaDevAttrMaxThreadsPerBlock, device));
+  check_cuda(call, "cudaDeviceGetAttribute",
+             cudaDeviceGetAttribute(&value, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  limits.optin_shared = static_cast<std::size_t>(value);
+  value = 0;
+  check_cuda(call, "cudaDeviceGetAttribute",
+             cudaDeviceGetAttribute(&value, cudaDevAttrClusterLaunch, device));
+  limits.cluster_launch = value != 0;
+  cache[device] = limits;
+  return limits;
+}
+
+}  // namespace Impl
+}  // namespace KokkosTile
+
+#endif
