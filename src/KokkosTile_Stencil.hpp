@@ -11,10 +11,14 @@
 //
 // Variants: `tiled` (default: tiles and their halos staged in scratch) and `naive` (one thread per
 // output, taps read from global memory through the caches). With the default tile shape, radii 1
-// and 2 (float, or double boxes) and Views whose fast index is unit-stride in the same
-// orientation, `tiled` runs the strip kernel (impl/KokkosTile_StencilStrip_Impl.hpp: each team
-// walks chunks of 64-column strips, the next chunk loading while it computes the current one); the
-// rest of the grid, and every other case, runs one tile per team.
+// and 2 and Views whose fast index is unit-stride in the same orientation, `tiled` runs
+//  - on CUDA, for float stars, the streaming kernel (impl/KokkosTile_StencilStream_Impl.hpp: each
+//    warp rolls a band of 32 packets down the grid, the rows around the current one in registers
+//    and the side neighbours through a one-row halo tile in scratch);
+//  - for float boxes, and anything float on host backends, and double boxes, the strip kernel
+//    (impl/KokkosTile_StencilStrip_Impl.hpp: each team walks chunks of 64-column strips, the next
+//    chunk loading while it computes the current one);
+// the rest of the grid, and every other case, runs one tile per team.
 
 #include <Kokkos_Core.hpp>
 
@@ -22,6 +26,7 @@
 #include "KokkosTile_ScratchBudget.hpp"
 #include "KokkosTile_Stencil2D.hpp"
 #include "impl/KokkosTile_LaunchDefaults.hpp"
+#include "impl/KokkosTile_StencilStream_Impl.hpp"
 #include "impl/KokkosTile_StencilStrip_Impl.hpp"
 #include "impl/KokkosTile_Stencil_Impl.hpp"
 #include "impl/KokkosTile_ViewChecks.hpp"
@@ -85,6 +90,52 @@ std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& spa
   return geo.strips * functor_type::edge;
 }
 
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+/// Runs the streaming kernel (CUDA, stars of radius R) over the whole packets of the fast index;
+/// returns how many fast-index lines they cover (the caller tiles the rest).
+template <int R, class OutView, class InView, class T>
+std::int64_t launch_stencil_stream(const std::string& call, const Kokkos::Cuda& space,
+                                   const OutView& out, const InView& in,
+                                   const Stencil2D<T>& weights,
+                                   const BoundaryCondition<T>& boundary,
+                                   const StencilFastPath& fast) {
+  using functor_type = StencilStream<T, R>;
+  constexpr int V = functor_type::V;
+  const std::int64_t slow_extent = fast.fast_is_cols ? in.extent(0) : in.extent(1);
+  const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
+  // The kernel maps a line outside the grid into it with one wrap, and keeps at least two
+  // packets in its last band (so that no lane fetches halos on both sides): grids too small for
+  // that, or too large for its 32-bit line indices, stay with the tiles.
+  std::int64_t packets = fast_extent / V;
+  if (packets % functor_type::lanes == 1)
+    --packets;
+  if (slow_extent < functor_type::lookahead + R || packets < 2 ||
+      slow_extent + functor_type::chunk_rows > INT_MAX || fast_extent > INT_MAX)
+    return 0;
+  StencilStreamGeometry geo;
+  geo.slow_extent = static_cast<int>(slow_extent);
+  geo.fast_extent = static_cast<int>(fast_extent);
+  geo.in_slow = fast.in_slow;
+  geo.out_slow = fast.out_slow;
+  geo.packets = static_cast<int>(packets);
+  const std::int64_t bands = ceil_div(geo.packets, functor_type::lanes);
+  geo.team_bands = static_cast<int>(ceil_div(bands, functor_type::warps));
+  geo.out_packets = fast.out_slow % V == 0 && packet_aligned(out.data());
+  const std::int64_t chunks = ceil_div(geo.slow_extent, functor_type::chunk_rows);
+  const int league = checked_league_size(call, chunks * geo.team_bands);
+  // Launch bounds: 64 registers, 8 teams of 4 warps per multiprocessor.
+  using policy_type = Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<128, 8>>;
+  const auto policy = policy_type(space, league, functor_type::warps, functor_type::lanes)
+                          .set_scratch_size(0, Kokkos::PerTeam(functor_type::scratch_bytes()));
+  Kokkos::parallel_for(
+      call, policy,
+      functor_type{in.data(), out.data(),
+                   StarWeights<T, R>::from(oriented_for(weights, fast.fast_is_cols)), boundary,
+                   geo});
+  return std::int64_t(geo.packets) * V;
+}
+#endif
+
 template <int FastRadius, class ExecSpace, class OutView, class InView, class T>
 void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const OutView& out,
                           const InView& in, const Stencil2D<T>& weights,
@@ -110,11 +161,24 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   // in packets); the tiles below cover what is left over.
   std::int64_t strip_lines = 0;
   const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+  // CUDA, float and a star: the streaming kernel, the rest (fewer than V lines, or all of a grid
+  // too small for it) in tiles. On an H200 it beat the strip kernel for float stars (0.730 against
+  // 0.679 of deep_copy for the 5-point stencil) but lost to one tile per team for double stars
+  // (0.745 against 0.784; perf_tests/results/2026-11-21_H200_stencil_stream/).
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda> && sizeof(T) <= 4 && FastRadius > 0 &&
+                FastRadius <= V) {
+    if (strips_allowed && weights.is_star() && in_packets)
+      strip_lines =
+          launch_stencil_stream<FastRadius>(call, space, out, in, weights, boundary, fast);
+  }
+#endif
   if constexpr (FastRadius > 0 && FastRadius <= V) {
     // On an H200 (perf_tests/results/2026-11-21_H200_stencil_strips/) strips beat one tile per
     // team for float and for boxes, but not for double stars (0.685 against 0.784 of deep_copy).
     const bool strips_measured_faster = sizeof(T) <= 4 || !weights.is_star();
-    if (strips_allowed && strips_measured_faster && in_packets && fast_extent % V == 0)
+    if (strip_lines == 0 && strips_allowed && strips_measured_faster && in_packets &&
+        fast_extent % V == 0)
       strip_lines =
           launch_stencil_strips<FastRadius>(call, space, out, in, weights, boundary, fast);
   }

@@ -127,7 +127,14 @@ TYPED_TEST(Stencil, MatchesHostReferenceForEveryStencilBoundaryAndVariant) {
       {68, 200},
       {1, 128},
       {128, 1},
-      {256, 66}};
+      {256, 66},
+      // The CUDA streaming kernel: bands of 32 packets (a last band of 1 packet handed to the
+      // tiles, of 2 or 3 packets), remainder lines, chunks of 16 or 32 slow lines (whole,
+      // partial), the smallest grid it takes (one wrap of a periodic boundary), several teams.
+      {5, 8},
+      {37, 132},
+      {300, 40},
+      {40, 1030}};
   const std::vector<std::pair<std::string, StencilOptions>> variants = {
       {"tiled", StencilOptions{}},
       {"tiled 7x5", StencilOptions{StencilVariant::tiled, 7, 5}},

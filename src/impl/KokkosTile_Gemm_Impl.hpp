@@ -203,7 +203,7 @@ KOKKOS_FORCEINLINE_FUNCTION void store_fragment(T* dst, const T* src) {
   Packet<T, V> packet;
   for (int e = 0; e < V; ++e)
     packet.v[e] = src[e];
-  *reinterpret_cast<Packet<T, V>*>(dst) = packet;
+  store_packet(dst, packet);
 }
 
 template <class ExecSpace, class Shape, bool SharedSpace, bool Packets, class CView, class AOperand,

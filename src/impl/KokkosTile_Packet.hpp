@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace KokkosTile {
 namespace Impl {
@@ -23,6 +24,25 @@ template <class T, int V>
 struct alignas(V > 1 ? sizeof(T) * V : alignof(T)) Packet {
   T v[V];
 };
+
+/// Stores packet p at dst (aligned to the packet). On CUDA a 16-byte packet goes out as one
+/// 16-byte store: nvcc lowers the assignment of the struct to four scalar stores, which cost the
+/// transpose 15% of its bandwidth on an H200.
+template <class T, int V>
+KOKKOS_FORCEINLINE_FUNCTION void store_packet(T* dst, const Packet<T, V>& p) {
+#ifdef __CUDA_ARCH__
+  if constexpr (sizeof(Packet<T, V>) == 16) {
+    unsigned w[4];
+    memcpy(w, &p, sizeof(w));
+    // Even a uint4 store is split when its value comes from four scalars; PTX keeps it whole.
+    asm volatile("st.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(dst), "r"(w[0]), "r"(w[1]), "r"(w[2]),
+                 "r"(w[3])
+                 : "memory");
+    return;
+  }
+#endif
+  *reinterpret_cast<Packet<T, V>*>(dst) = p;
+}
 
 /// True when `pointer` may start a 16-byte packet.
 inline bool packet_aligned(const void* pointer) {

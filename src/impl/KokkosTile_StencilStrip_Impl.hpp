@@ -248,7 +248,7 @@ struct StencilStrip {
       const packet result = taps<Star>(buffer + (row + R) * pitch + margin + column);
       T* const dst = out_chunk + row * geo.out_slow + column;
       if (geo.out_packets) {
-        *reinterpret_cast<packet*>(dst) = result;
+        store_packet(dst, result);
       } else {
         KOKKOSTILE_UNROLL
         for (int e = 0; e < V; ++e)
