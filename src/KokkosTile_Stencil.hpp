@@ -103,11 +103,24 @@ std::int64_t launch_stencil_stream(const std::string& call, const Kokkos::Cuda& 
   constexpr int V = functor_type::V;
   const std::int64_t slow_extent = fast.fast_is_cols ? in.extent(0) : in.extent(1);
   const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
-  // The kernel maps a line outside the grid into it with one wrap, and keeps at least two
-  // packets in its last band (so that no lane fetches halos on both sides): grids too small for
-  // that, or too large for its 32-bit line indices, stay with the tiles.
+  // Bands start where the input's lines are aligned to a whole band (512 bytes), band 0 taking
+  // the packets before: Kokkos puts a 128-byte header before each allocation, and misaligned
+  // lines cost a raw CUDA transpose 7% on an H200 (perf_tests/results/
+  // 2026-11-21_H200_stencil_stream/). Strides that are not whole bands leave every line
+  // differently aligned, and the bands unshifted.
+  constexpr int band_bytes = functor_type::lanes * sizeof(Packet<T, V>);
+  int band_offset = 0;
+  if (std::int64_t(fast.in_slow) * sizeof(T) % band_bytes == 0)
+    band_offset = static_cast<int>(reinterpret_cast<std::uintptr_t>(in.data()) % band_bytes /
+                                   (V * sizeof(T)));
+  // The kernel maps a line outside the grid into it with one wrap, and keeps at least two packets
+  // in every band (so that no lane fetches halos on both sides): a band 0 of one packet is not
+  // shifted, a last band of one packet is left to the tiles, and grids too small for that, or
+  // too large for its 32-bit line indices, stay with the tiles.
+  if (band_offset == functor_type::lanes - 1)
+    band_offset = 0;
   std::int64_t packets = fast_extent / V;
-  if (packets % functor_type::lanes == 1)
+  if ((packets + band_offset) % functor_type::lanes == 1)
     --packets;
   if (slow_extent < functor_type::lookahead + R || packets < 2 ||
       slow_extent + functor_type::chunk_rows > INT_MAX || fast_extent > INT_MAX)
@@ -118,13 +131,14 @@ std::int64_t launch_stencil_stream(const std::string& call, const Kokkos::Cuda& 
   geo.in_slow = fast.in_slow;
   geo.out_slow = fast.out_slow;
   geo.packets = static_cast<int>(packets);
-  const std::int64_t bands = ceil_div(geo.packets, functor_type::lanes);
+  geo.band_offset = band_offset;
+  const std::int64_t bands = ceil_div(geo.packets + band_offset, functor_type::lanes);
   geo.team_bands = static_cast<int>(ceil_div(bands, functor_type::warps));
   geo.out_packets = fast.out_slow % V == 0 && packet_aligned(out.data());
   const std::int64_t chunks = ceil_div(geo.slow_extent, functor_type::chunk_rows);
   const int league = checked_league_size(call, chunks * geo.team_bands);
-  // Launch bounds: 64 registers, 8 teams of 4 warps per multiprocessor.
-  using policy_type = Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<128, 8>>;
+  using policy_type =
+      Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<128, functor_type::teams_per_sm>>;
   const auto policy = policy_type(space, league, functor_type::warps, functor_type::lanes)
                           .set_scratch_size(0, Kokkos::PerTeam(functor_type::scratch_bytes()));
   Kokkos::parallel_for(
@@ -163,9 +177,9 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
   // CUDA, float and a star: the streaming kernel, the rest (fewer than V lines, or all of a grid
-  // too small for it) in tiles. On an H200 it beat the strip kernel for float stars (0.730 against
-  // 0.679 of deep_copy for the 5-point stencil) but lost to one tile per team for double stars
-  // (0.745 against 0.784; perf_tests/results/2026-11-21_H200_stencil_stream/).
+  // too small for it) in tiles. On an H200 it beat the strip kernel for float stars (about 0.89
+  // against 0.68 of deep_copy for the 5-point stencil); for double stars an earlier version lost
+  // to one tile per team (0.745 against 0.784; perf_tests/results/2026-11-21_H200_stencil_stream/).
   if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda> && sizeof(T) <= 4 && FastRadius > 0 &&
                 FastRadius <= V) {
     if (strips_allowed && weights.is_star() && in_packets)

@@ -129,7 +129,7 @@ TYPED_TEST(Stencil, MatchesHostReferenceForEveryStencilBoundaryAndVariant) {
       {128, 1},
       {256, 66},
       // The CUDA streaming kernel: bands of 32 packets (a last band of 1 packet handed to the
-      // tiles, of 2 or 3 packets), remainder lines, chunks of 16 or 32 slow lines (whole,
+      // tiles, of 2 or 3 packets), remainder lines, chunks of 8 or 16 slow lines (whole,
       // partial), the smallest grid it takes (one wrap of a periodic boundary), several teams.
       {5, 8},
       {37, 132},

@@ -6,15 +6,20 @@
 //
 // Why: a star needs, for each output packet, the packet itself, R packets above and below it
 // and R elements left and right of it. Each warp owns a band of 32 packets of the fast index (128
-// floats, 64 doubles) and rolls down `chunk_rows` rows of it: the 2 R + 1 rows around the current
-// one stay in registers, so every input packet is loaded from global memory once per chunk, and
-// the side neighbours go through a one-row halo tile in scratch (the band's 32 packets and one
-// halo packet on each side, double buffered) that only the warp reads, so the only
-// synchronisation is a warp's. Loads run `lookahead` rows ahead of the row being computed. There
-// is no team barrier and no waiting on a whole chunk, which capped the strip kernel at 0.68 of
-// deep_copy on an H200; this kernel reached 0.73 there (perf_tests/results/
-// 2026-11-21_H200_stencil_stream/, which also shows a raw CUDA kernel of the same design at 0.88
-// of cudaMemcpy on cudaMalloc'd memory: what is between the two is not yet understood).
+// floats) and rolls down `chunk_rows` rows of it: the 2 R + 1 rows around the current one stay in
+// registers, so every input packet is loaded from global memory once per chunk, and the side
+// neighbours go through a one-row halo tile in scratch (the band's packets and the halo elements
+// on each side, double buffered) that only the warp reads, so the only synchronisation is a
+// warp's. Loads run `lookahead` rows ahead of the row being computed. There is no team barrier and
+// no waiting on a whole chunk, which capped the strip kernel at 0.68 of deep_copy on an H200.
+//
+// What it took to reach copy bandwidth there (perf_tests/results/2026-11-21_H200_stencil_stream/):
+// bands that start where the input's lines are aligned to 512 bytes (Kokkos Views start 128
+// bytes past such a boundary), short chunks (8 R rows: more warps in flight beat fewer halo
+// re-reads), a short look-ahead and launch bounds that together keep 10 teams per multiprocessor
+// without spilling, and chunks away from the grid's top and bottom loading without the boundary.
+// The scratch row is always level 0 (a few hundred bytes), so the compiler uses shared-memory
+// instructions for it.
 
 #include <Kokkos_Core.hpp>
 
@@ -53,6 +58,7 @@ struct StencilStreamGeometry {
   int out_slow = 0;     // stride of out along its slow index
   int packets = 0;
   int team_bands = 0;        // teams across the fast index (each `warps` bands wide)
+  int band_offset = 0;       // band b starts at packet b * 32 - band_offset (band 0 at packet 0)
   bool out_packets = false;  // outputs may be stored as aligned packets
 };
 
@@ -62,8 +68,11 @@ struct StencilStream {
   static constexpr int V = packet_width<T>();
   static constexpr int lanes = 32;  // packets per band: one per lane of a CUDA warp
   static constexpr int warps = 4;   // bands per team
-  static constexpr int chunk_rows = 16 * R;
-  static constexpr int lookahead = R == 1 ? 4 : 2;  // radius 2 spills registers with 4
+  static constexpr int chunk_rows = 8 * R;
+  static constexpr int lookahead = 2;
+  /// Teams per multiprocessor the launch bounds budget registers for: 10 (48 registers) for
+  /// radius 1, 8 (64) for radius 2, the most that compile without spills.
+  static constexpr unsigned teams_per_sm = R == 1 ? 10 : 8;
   static constexpr int window = 2 * R + 1;
   static_assert(R >= 1 && R <= V, "a packet's side neighbours lie in the packets beside it");
   static_assert(chunk_rows % lookahead == 0, "whole rounds of loads per chunk");
@@ -91,8 +100,12 @@ struct StencilStream {
   }
 
   /// Packet of `in` at (slow, fast), fast a multiple of V and the packet inside the fast extent;
-  /// a row outside the grid comes through the boundary condition.
+  /// a row outside the grid comes through the boundary condition, unless Interior says there is
+  /// none.
+  template <bool Interior>
   KOKKOS_FORCEINLINE_FUNCTION packet load(int slow, int fast) const {
+    if (Interior)  // the row is inside the grid
+      return *reinterpret_cast<const packet*>(in + std::int64_t(slow) * geo.in_slow + fast);
     const int line = boundary_line(slow, geo.slow_extent);
     packet p = *reinterpret_cast<const packet*>(in + std::int64_t(line) * geo.in_slow + fast);
     if (line != slow && boundary.kind == Boundary::constant) {
@@ -117,34 +130,54 @@ struct StencilStream {
     const int lane = threadIdx.x, warp = threadIdx.y;
     const int band = (team.league_rank() % geo.team_bands) * warps + warp;
     const int slow0 = (team.league_rank() / geo.team_bands) * chunk_rows;
-    if (band * lanes >= geo.packets)
+    const int start = band * lanes - geo.band_offset;  // negative for a shifted band 0
+    const int end = start + lanes < geo.packets ? start + lanes : geo.packets;
+    if (end <= 0 || start >= geo.packets)
       return;  // the whole warp: its band lies past the kernel's packets
     packet* const halo = static_cast<packet*>(team.team_scratch(0).get_shmem_aligned(
                              std::size_t(warps) * 2 * (lanes + 2) * sizeof(packet), 16)) +
                          warp * 2 * (lanes + 2);
     const int left = geo.slow_extent - slow0;
     const int rows = left < chunk_rows ? left : chunk_rows;
-    const int p = band * lanes + lane;
-    const bool active = p < geo.packets;
-    // Side halos the lane fetches itself, R elements each: the band's first lane those on its
-    // left, the band's last active lane those on its right. The launcher keeps at least two
-    // packets in the last band, so no lane does both.
-    const bool fetch_left = lane == 0;
-    const bool fetch_right = active && (lane == lanes - 1 || p == geo.packets - 1);
+    const int p = start + lane;
+    const bool active = p >= 0 && p < end;
+    // Side halos the lane fetches itself, R elements each: the band's first active lane those on
+    // its left, its last active lane those on its right. The launcher keeps at least two packets
+    // in every band, so no lane does both.
+    const bool fetch_left = active && (lane == 0 || p == 0);
+    const bool fetch_right = active && (lane == lanes - 1 || p == end - 1);
     const int fast = active ? p * V : 0;
     const int side_fast = fetch_left ? fast - R : fast + V;
 
+    // Chunks whose rows, look-ahead included, all lie inside the grid load without the boundary.
+    const int read_rows = (rows + lookahead - 1) / lookahead * lookahead;
+    if (slow0 >= R && slow0 + read_rows + R <= geo.slow_extent)
+      stream<true>(halo, slow0, rows, fast, side_fast, active, fetch_left, fetch_right);
+    else
+      stream<false>(halo, slow0, rows, fast, side_fast, active, fetch_left, fetch_right);
+#else
+    (void)team;
+#endif
+  }
+
+#ifdef __CUDA_ARCH__
+  /// Rolls this lane's packet column down `rows` rows from slow0 (see operator()).
+  template <bool Interior>
+  KOKKOS_FORCEINLINE_FUNCTION void stream(packet* halo, int slow0, int rows, int fast,
+                                          int side_fast, bool active, bool fetch_left,
+                                          bool fetch_right) const {
+    const int lane = threadIdx.x;
     packet rows_in[window];  // rows slow0 + i - R ... slow0 + i + R around the current row i
     KOKKOSTILE_UNROLL
     for (int k = 0; k < window - 1; ++k)
-      rows_in[k + 1] = load(slow0 - R + k, fast);
+      rows_in[k + 1] = load<Interior>(slow0 - R + k, fast);
     int step = 0;
     for (int i = 0; i < rows; i += lookahead) {
       packet ahead[lookahead];
       T side[lookahead][R];
       KOKKOSTILE_UNROLL
       for (int u = 0; u < lookahead; ++u) {
-        ahead[u] = load(slow0 + i + u + R, fast);
+        ahead[u] = load<Interior>(slow0 + i + u + R, fast);
         if (fetch_left || fetch_right) {
           KOKKOSTILE_UNROLL
           for (int r = 0; r < R; ++r)
@@ -160,11 +193,12 @@ struct StencilStream {
           rows_in[k] = rows_in[k + 1];
         rows_in[window - 1] = ahead[u];
         packet* const row = halo + (step & 1) * (lanes + 2);
-        row[lane + 1] = rows_in[R];
+        if (active)
+          row[lane + 1] = rows_in[R];
         if (fetch_left) {
           KOKKOSTILE_UNROLL
           for (int r = 0; r < R; ++r)
-            row[0].v[V - R + r] = side[u][r];
+            row[lane].v[V - R + r] = side[u][r];
         }
         __syncwarp();
         const packet lo = row[lane];
@@ -178,10 +212,8 @@ struct StencilStream {
           store(slow0 + i + u, fast, taps(rows_in, lo, hi));
       }
     }
-#else
-    (void)team;
-#endif
   }
+#endif
 
   /// The sum in the order of the other paths: the center first, then the taps row by row.
   KOKKOS_INLINE_FUNCTION packet taps(const packet (&rows_in)[window], const packet& lo,

@@ -48,7 +48,10 @@ struct FastStrides {
   bool packets = false;  // global accesses may use 16-byte packets (aligned, slow strides fit)
 };
 
-template <class ExecSpace, class BView, class AView, int FastEdge>
+/// Level: the scratch level, compiled in, so that with level 0 on CUDA the compiler knows the tile
+/// is in shared memory and uses shared-memory instructions (with a run-time level it emits generic
+/// ones, and the transpose ran at 0.86 of deep_copy instead of 0.96 on an H200).
+template <class ExecSpace, class BView, class AView, int FastEdge, int Level>
 struct TransposeTiled {
   using value_type = typename BView::non_const_value_type;
   using tile_type = Tile2D<value_type, ExecSpace>;
@@ -59,17 +62,25 @@ struct TransposeTiled {
   AView a;
   TileShape2D shape;
   int tiles_across;
-  int level;
   bool load_lanes_on_rows;
   bool store_lanes_on_rows;
   FastStrides fast;
+  // The tile grid starts this many rows and columns before a's origin (less than a tile), so
+  // that the lines of full tiles start where the Views' memory is aligned to a whole tile line;
+  // the tiles it cuts at the edges take the general path.
+  int row_shift = 0;
+  int col_shift = 0;
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
-    const tile_type tile(team, level, shape);
-    const std::int64_t row0 = std::int64_t(team.league_rank() / tiles_across) * shape.rows;
-    const std::int64_t col0 = std::int64_t(team.league_rank() % tiles_across) * shape.cols;
-    const int rows = clipped_count(a.extent(0), row0, shape.rows);
-    const int cols = clipped_count(a.extent(1), col0, shape.cols);
+    const tile_type tile(team, Level, shape);
+    const std::int64_t grid_row = std::int64_t(team.league_rank() / tiles_across) * shape.rows;
+    const std::int64_t grid_col = std::int64_t(team.league_rank() % tiles_across) * shape.cols;
+    const std::int64_t row0 = grid_row < row_shift ? 0 : grid_row - row_shift;
+    const std::int64_t col0 = grid_col < col_shift ? 0 : grid_col - col_shift;
+    const int rows =
+        clipped_count(a.extent(0), row0, int(grid_row + shape.rows - row_shift - row0));
+    const int cols =
+        clipped_count(a.extent(1), col0, int(grid_col + shape.cols - col_shift - col0));
     if constexpr (FastEdge > 0) {
       if (fast.usable && rows == FastEdge && cols == FastEdge) {
         transpose_full_tile(team, tile.storage().data(), &a(row0, col0), &b(col0, row0));
@@ -128,7 +139,7 @@ struct TransposeTiled {
             return p;
           },
           [&](int k, const packet& p) {
-            *reinterpret_cast<packet*>(b_tile + (k / per_row) * b_slow + (k % per_row) * V) = p;
+            store_packet(b_tile + (k / per_row) * b_slow + (k % per_row) * V, p);
           });
     } else {
       team_staged_copy<unroll>(
@@ -141,7 +152,7 @@ struct TransposeTiled {
             return p;
           },
           [&](int k, const packet& p) {
-            *reinterpret_cast<packet*>(b_tile + (k / per_row) * b_slow + (k % per_row) * V) = p;
+            store_packet(b_tile + (k / per_row) * b_slow + (k % per_row) * V, p);
           });
     }
   }
