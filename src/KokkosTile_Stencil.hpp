@@ -12,10 +12,10 @@
 // Variants: `tiled` (default: tiles and their halos staged in scratch) and `naive` (one thread per
 // output, taps read from global memory through the caches). With the default tile shape, radii 1
 // and 2 and Views whose fast index is unit-stride in the same orientation, `tiled` runs
-//  - on CUDA, for float stars, the streaming kernel (impl/KokkosTile_StencilStream_Impl.hpp: each
-//    warp rolls a band of 32 packets down the grid, the rows around the current one in registers
-//    and the side neighbours through a one-row halo tile in scratch);
-//  - for float boxes, and anything float on host backends, and double boxes, the strip kernel
+//  - on CUDA, for stars, the streaming kernel (impl/KokkosTile_StencilStream_Impl.hpp: each warp
+//    rolls a band of 32 packets down the grid, the rows around the current one in registers and
+//    the side neighbours through a one-row halo tile in scratch);
+//  - for boxes, and float stars on host backends, the strip kernel
 //    (impl/KokkosTile_StencilStrip_Impl.hpp: each team walks chunks of 64-column strips, the next
 //    chunk loading while it computes the current one);
 // the rest of the grid, and every other case, runs one tile per team.
@@ -176,12 +176,11 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   std::int64_t strip_lines = 0;
   const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  // CUDA, float and a star: the streaming kernel, the rest (fewer than V lines, or all of a grid
-  // too small for it) in tiles. On an H200 it beat the strip kernel for float stars (about 0.89
-  // against 0.68 of deep_copy for the 5-point stencil); for double stars an earlier version lost
-  // to one tile per team (0.745 against 0.784; perf_tests/results/2026-11-21_H200_stencil_stream/).
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda> && sizeof(T) <= 4 && FastRadius > 0 &&
-                FastRadius <= V) {
+  // CUDA and a star: the streaming kernel, the rest (fewer than V lines, or all of a grid too
+  // small for it) in tiles. On an H200 it beat the strip and tile kernels for both types (5-point:
+  // 0.90 of deep_copy for float, 0.93 for double, against 0.64 and 0.82 for one tile per team;
+  // perf_tests/results/2026-11-21_H200_stencil_stream/).
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda> && FastRadius > 0 && FastRadius <= V) {
     if (strips_allowed && weights.is_star() && in_packets)
       strip_lines =
           launch_stencil_stream<FastRadius>(call, space, out, in, weights, boundary, fast);
@@ -207,18 +206,24 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   const int margin = FastRadius > 0 ? stencil_fast_margin<T>(r) : r;  // never less than r
   const TileShape2D halo_shape{tile_rows + 2 * margin, tile_cols + 2 * margin,
                                in_left || out_left ? 1 : 0};
-  using functor_type = StencilTiled<ExecSpace, OutView, InView, T, FastRadius>;
   const ScratchPlacement placement =
-      place_team_scratch(call, space, functor_type::tile_type::scratch_bytes(halo_shape));
+      place_team_scratch(call, space, Tile2D<T, ExecSpace>::scratch_bytes(halo_shape));
   const std::int64_t tiles_down = ceil_div(in.extent(0) - row_origin, tile_rows);
   const std::int64_t tiles_across = ceil_div(in.extent(1) - col_origin, tile_cols);
   const int league = checked_league_size(call, tiles_down * tiles_across);
 
-  Kokkos::parallel_for(call, with_scratch(tile_policy<4>(space, league), placement),
-                       functor_type{out, in, weights, oriented_for(weights, fast.fast_is_cols),
-                                    boundary, weights.is_star(), halo_shape, tile_rows, tile_cols,
-                                    static_cast<int>(tiles_across), placement.level, in_left,
-                                    out_left, fast, row_origin, col_origin});
+  const auto policy = with_scratch(tile_policy<4>(space, league), placement);
+  const auto launch = [&](auto functor) { Kokkos::parallel_for(call, policy, functor); };
+  const Stencil2D<T> oriented = oriented_for(weights, fast.fast_is_cols);
+  if (placement.level == 0) {
+    launch(StencilTiled<ExecSpace, OutView, InView, T, FastRadius, 0>{
+        out, in, weights, oriented, boundary, weights.is_star(), halo_shape, tile_rows, tile_cols,
+        static_cast<int>(tiles_across), in_left, out_left, fast, row_origin, col_origin});
+  } else {
+    launch(StencilTiled<ExecSpace, OutView, InView, T, FastRadius, 1>{
+        out, in, weights, oriented, boundary, weights.is_star(), halo_shape, tile_rows, tile_cols,
+        static_cast<int>(tiles_across), in_left, out_left, fast, row_origin, col_origin});
+  }
 }
 
 }  // namespace Impl

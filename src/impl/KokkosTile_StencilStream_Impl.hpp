@@ -1,17 +1,17 @@
 #pragma once
-// The streaming kernel of KokkosTile::stencil: its CUDA path for float stars of radius 1 and 2
-// (the 5-point and 9-point stencils) when both Views have a unit-stride fast index in the same
-// orientation and the input may be read in 16-byte packets. Other backends, boxes, double and
-// other Views take the strip or tile kernels (KokkosTile_StencilStrip_Impl.hpp, _Stencil_Impl.hpp).
+// The streaming kernel of KokkosTile::stencil: its CUDA path for stars of radius 1 and 2 (the
+// 5-point and 9-point stencils) when both Views have a unit-stride fast index in the same
+// orientation and the input may be read in 16-byte packets. Other backends, boxes and other Views
+// take the strip or tile kernels (KokkosTile_StencilStrip_Impl.hpp, _Stencil_Impl.hpp).
 //
 // Why: a star needs, for each output packet, the packet itself, R packets above and below it
 // and R elements left and right of it. Each warp owns a band of 32 packets of the fast index (128
-// floats) and rolls down `chunk_rows` rows of it: the 2 R + 1 rows around the current one stay in
-// registers, so every input packet is loaded from global memory once per chunk, and the side
-// neighbours go through a one-row halo tile in scratch (the band's packets and the halo elements
-// on each side, double buffered) that only the warp reads, so the only synchronisation is a
-// warp's. Loads run `lookahead` rows ahead of the row being computed. There is no team barrier and
-// no waiting on a whole chunk, which capped the strip kernel at 0.68 of deep_copy on an H200.
+// floats, 64 doubles) and rolls down `chunk_rows` rows of it: the 2 R + 1 rows around the current
+// one stay in registers, so every input packet is loaded from global memory once per chunk, and the
+// side neighbours go through a one-row halo tile in scratch (the band's packets and the halo
+// elements on each side, double buffered) that only the warp reads, so the only synchronisation is
+// a warp's. Loads run `lookahead` rows ahead of the row being computed. There is no team barrier
+// and no waiting on a whole chunk, which capped the strip kernel at 0.68 of deep_copy on an H200.
 //
 // What it took to reach copy bandwidth there (perf_tests/results/2026-11-21_H200_stencil_stream/):
 // bands that start where the input's lines are aligned to 512 bytes (Kokkos Views start 128

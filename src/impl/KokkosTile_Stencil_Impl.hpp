@@ -102,7 +102,9 @@ KOKKOS_INLINE_FUNCTION constexpr int stencil_fast_margin(int radius) {
 /// about 16 halo loads in flight.
 inline constexpr int stencil_fast_edge = 64;
 
-template <class ExecSpace, class OutView, class InView, class T, int FastRadius>
+/// Level: the scratch level, compiled in, so that level 0 on CUDA gets shared-memory instructions
+/// (with a run-time level nvcc emits generic ones; see KokkosTile_Transpose_Impl.hpp).
+template <class ExecSpace, class OutView, class InView, class T, int FastRadius, int Level>
 struct StencilTiled {
   using tile_type = Tile2D<T, ExecSpace>;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -117,7 +119,6 @@ struct StencilTiled {
   int tile_rows;
   int tile_cols;
   int tiles_across;
-  int level;
   bool load_lanes_on_rows;
   bool store_lanes_on_rows;
   StencilFastPath fast;
@@ -128,7 +129,7 @@ struct StencilTiled {
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     const int r = stencil.radius();
-    const tile_type halo(team, level, halo_shape);
+    const tile_type halo(team, Level, halo_shape);
     const std::int64_t row0 =
         row_origin + std::int64_t(team.league_rank() / tiles_across) * tile_rows;
     const std::int64_t col0 =
