@@ -64,7 +64,7 @@ std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& spa
                                    const Stencil2D<T>& weights,
                                    const BoundaryCondition<T>& boundary,
                                    const StencilFastPath& fast) {
-  using functor_type = StencilStrip<ExecSpace, OutView, InView, T, R>;
+  using functor_type = StencilStrip<ExecSpace, OutView, InView, T, R, 0>;  // sizes only
   StencilStripGeometry geo;
   geo.fast_is_cols = fast.fast_is_cols;
   geo.slow_extent = fast.fast_is_cols ? in.extent(0) : in.extent(1);
@@ -83,10 +83,18 @@ std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& spa
 #endif
   const int league = checked_league_size(
       call, resident_team_league(call, space, stencil_strip_teams_per_sm, geo.chunks));
-  Kokkos::parallel_for(
-      call, with_scratch(tile_policy<stencil_strip_teams_per_sm>(space, league), placement),
-      functor_type{out, in, oriented_for(weights, fast.fast_is_cols), boundary, weights.is_star(),
-                   geo, placement.level});
+  const auto policy =
+      with_scratch(tile_policy<stencil_strip_teams_per_sm>(space, league), placement);
+  const Stencil2D<T> oriented = oriented_for(weights, fast.fast_is_cols);
+  if (placement.level == 0) {
+    Kokkos::parallel_for(call, policy,
+                         StencilStrip<ExecSpace, OutView, InView, T, R, 0>{
+                             out, in, oriented, boundary, weights.is_star(), geo});
+  } else {
+    Kokkos::parallel_for(call, policy,
+                         StencilStrip<ExecSpace, OutView, InView, T, R, 1>{
+                             out, in, oriented, boundary, weights.is_star(), geo});
+  }
   return geo.strips * functor_type::edge;
 }
 

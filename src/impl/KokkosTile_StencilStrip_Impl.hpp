@@ -49,7 +49,9 @@ struct StencilStripGeometry {
   bool bulk = false;         // lines may go global -> shared by bulk copies (sm_90)
 };
 
-template <class ExecSpace, class OutView, class InView, class T, int R>
+/// Level: the scratch level, compiled in, so that level 0 on CUDA gets shared-memory instructions
+/// (with a run-time level nvcc emits generic ones; see KokkosTile_Transpose_Impl.hpp).
+template <class ExecSpace, class OutView, class InView, class T, int R, int Level>
 struct StencilStrip {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using packet = Packet<T, packet_width<T>()>;
@@ -76,7 +78,6 @@ struct StencilStrip {
   BoundaryCondition<T> boundary;
   bool star;
   StencilStripGeometry geo;
-  int level;
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     std::int64_t g = team.league_rank();
@@ -84,9 +85,9 @@ struct StencilStrip {
     if (g >= geo.chunks)
       return;
     T* const buffers = static_cast<T*>(
-        team.team_scratch(level).get_shmem_aligned(2 * buffer_elements * sizeof(T), 16));
+        team.team_scratch(Level).get_shmem_aligned(2 * buffer_elements * sizeof(T), 16));
     std::uint64_t* const barriers = static_cast<std::uint64_t*>(
-        team.team_scratch(level).get_shmem_aligned(2 * sizeof(std::uint64_t), 8));
+        team.team_scratch(Level).get_shmem_aligned(2 * sizeof(std::uint64_t), 8));
 #ifdef KOKKOSTILE_HAVE_BULK_COPY
     if (geo.bulk) {
       run_with_bulk_copies(team, g, step, buffers, barriers);
