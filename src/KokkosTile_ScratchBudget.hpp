@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace KokkosTile {
@@ -56,6 +57,18 @@ struct ScratchPlacement {
   int level = 0;
   std::size_t bytes = 0;
 };
+
+/// Calls f(std::integral_constant<int, L>{}) with L the placement's level, for kernels that take
+/// their scratch level as a template parameter: on CUDA a compile-time level 0 lets nvcc use
+/// shared-memory instructions for the team's scratch, where a run-time level makes it emit generic
+/// loads and stores (perf_tests/results/2026-11-21_H200_stencil_stream/).
+template <class F>
+void with_scratch_level(const ScratchPlacement& placement, const F& f) {
+  if (placement.level == 0)
+    f(std::integral_constant<int, 0>{});
+  else
+    f(std::integral_constant<int, 1>{});
+}
 
 /// Places `bytes_per_team` at level 0 if they fit there, else at level 1; throws ResourceError,
 /// naming `call`, when neither level can hold them.

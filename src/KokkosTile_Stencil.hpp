@@ -86,15 +86,11 @@ std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& spa
   const auto policy =
       with_scratch(tile_policy<stencil_strip_teams_per_sm>(space, league), placement);
   const Stencil2D<T> oriented = oriented_for(weights, fast.fast_is_cols);
-  if (placement.level == 0) {
+  with_scratch_level(placement, [&](auto level) {
     Kokkos::parallel_for(call, policy,
-                         StencilStrip<ExecSpace, OutView, InView, T, R, 0>{
+                         StencilStrip<ExecSpace, OutView, InView, T, R, decltype(level)::value>{
                              out, in, oriented, boundary, weights.is_star(), geo});
-  } else {
-    Kokkos::parallel_for(call, policy,
-                         StencilStrip<ExecSpace, OutView, InView, T, R, 1>{
-                             out, in, oriented, boundary, weights.is_star(), geo});
-  }
+  });
   return geo.strips * functor_type::edge;
 }
 
@@ -221,17 +217,15 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   const int league = checked_league_size(call, tiles_down * tiles_across);
 
   const auto policy = with_scratch(tile_policy<4>(space, league), placement);
-  const auto launch = [&](auto functor) { Kokkos::parallel_for(call, policy, functor); };
   const Stencil2D<T> oriented = oriented_for(weights, fast.fast_is_cols);
-  if (placement.level == 0) {
-    launch(StencilTiled<ExecSpace, OutView, InView, T, FastRadius, 0>{
-        out, in, weights, oriented, boundary, weights.is_star(), halo_shape, tile_rows, tile_cols,
-        static_cast<int>(tiles_across), in_left, out_left, fast, row_origin, col_origin});
-  } else {
-    launch(StencilTiled<ExecSpace, OutView, InView, T, FastRadius, 1>{
-        out, in, weights, oriented, boundary, weights.is_star(), halo_shape, tile_rows, tile_cols,
-        static_cast<int>(tiles_across), in_left, out_left, fast, row_origin, col_origin});
-  }
+  with_scratch_level(placement, [&](auto level) {
+    Kokkos::parallel_for(
+        call, policy,
+        StencilTiled<ExecSpace, OutView, InView, T, FastRadius, decltype(level)::value>{
+            out, in, weights, oriented, boundary, weights.is_star(), halo_shape, tile_rows,
+            tile_cols, static_cast<int>(tiles_across), in_left, out_left, fast, row_origin,
+            col_origin});
+  });
 }
 
 }  // namespace Impl

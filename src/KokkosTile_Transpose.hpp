@@ -137,17 +137,12 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
   // col), so b's leftmost index is the tile's column).
   const auto policy = with_scratch(tile_policy<0>(space, league), placement);
-  if (placement.level == 0) {
+  with_scratch_level(placement, [&](auto level) {
     Kokkos::parallel_for(call, policy,
-                         TransposeTiled<ExecSpace, BView, AView, FastEdge, 0>{
+                         TransposeTiled<ExecSpace, BView, AView, FastEdge, decltype(level)::value>{
                              b, a, shape, static_cast<int>(tiles_across), a_left, !b_left, fast,
                              row_shift, col_shift});
-  } else {
-    Kokkos::parallel_for(call, policy,
-                         TransposeTiled<ExecSpace, BView, AView, FastEdge, 1>{
-                             b, a, shape, static_cast<int>(tiles_across), a_left, !b_left, fast,
-                             row_shift, col_shift});
-  }
+  });
 }
 
 }  // namespace Impl

@@ -78,9 +78,10 @@ struct StencilStream {
   static_assert(chunk_rows % lookahead == 0, "whole rounds of loads per chunk");
 
   /// Scratch: per warp, two halo rows of lanes + 2 packets.
-  static constexpr std::size_t scratch_bytes() {
-    return std::size_t(warps) * 2 * (lanes + 2) * sizeof(packet) + 16;
+  KOKKOS_INLINE_FUNCTION static constexpr std::size_t halo_bytes() {
+    return std::size_t(warps) * 2 * (lanes + 2) * sizeof(packet);
   }
+  static constexpr std::size_t scratch_bytes() { return halo_bytes() + 16; }
 
   const T* in;
   T* out;
@@ -134,9 +135,9 @@ struct StencilStream {
     const int end = start + lanes < geo.packets ? start + lanes : geo.packets;
     if (end <= 0 || start >= geo.packets)
       return;  // the whole warp: its band lies past the kernel's packets
-    packet* const halo = static_cast<packet*>(team.team_scratch(0).get_shmem_aligned(
-                             std::size_t(warps) * 2 * (lanes + 2) * sizeof(packet), 16)) +
-                         warp * 2 * (lanes + 2);
+    packet* const halo =
+        static_cast<packet*>(team.team_scratch(0).get_shmem_aligned(halo_bytes(), 16)) +
+        warp * 2 * (lanes + 2);
     const int left = geo.slow_extent - slow0;
     const int rows = left < chunk_rows ? left : chunk_rows;
     const int p = start + lane;

@@ -50,7 +50,7 @@ struct StencilStripGeometry {
 };
 
 /// Level: the scratch level, compiled in, so that level 0 on CUDA gets shared-memory instructions
-/// (with a run-time level nvcc emits generic ones; see KokkosTile_Transpose_Impl.hpp).
+/// (with a run-time level nvcc emits generic ones; see with_scratch_level).
 template <class ExecSpace, class OutView, class InView, class T, int R, int Level>
 struct StencilStrip {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;

@@ -103,7 +103,7 @@ KOKKOS_INLINE_FUNCTION constexpr int stencil_fast_margin(int radius) {
 inline constexpr int stencil_fast_edge = 64;
 
 /// Level: the scratch level, compiled in, so that level 0 on CUDA gets shared-memory instructions
-/// (with a run-time level nvcc emits generic ones; see KokkosTile_Transpose_Impl.hpp).
+/// (with a run-time level nvcc emits generic ones; see with_scratch_level).
 template <class ExecSpace, class OutView, class InView, class T, int FastRadius, int Level>
 struct StencilTiled {
   using tile_type = Tile2D<T, ExecSpace>;

@@ -48,9 +48,10 @@ struct FastStrides {
   bool packets = false;  // global accesses may use 16-byte packets (aligned, slow strides fit)
 };
 
-/// Level: the scratch level, compiled in, so that with level 0 on CUDA the compiler knows the tile
-/// is in shared memory and uses shared-memory instructions (with a run-time level it emits generic
-/// ones, and the transpose ran at 0.86 of deep_copy instead of 0.96 on an H200).
+/// Level: the scratch level, compiled in (with_scratch_level), so that with level 0 on CUDA the
+/// compiler knows the tile is in shared memory and uses shared-memory instructions (with a
+/// run-time level it emits generic ones, and the transpose ran at 0.874 of cudaMemcpy instead of
+/// 0.921 on an H200; perf_tests/results/2026-11-21_H200_stencil_stream/kx_output.txt).
 template <class ExecSpace, class BView, class AView, int FastEdge, int Level>
 struct TransposeTiled {
   using value_type = typename BView::non_const_value_type;
