@@ -18,10 +18,13 @@
 namespace KokkosTileBench {
 namespace {
 
+/// C (m x n) = op(A) (m x k) * op(B) (k x n); with "T", A is stored k x m (B: n x k).
 struct GemmShape {
   std::int64_t m, n, k;
+  bool ta = false, tb = false;
   std::string label() const {
-    return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+    const std::string ops = ta || tb ? std::string("_") + (ta ? "T" : "N") + (tb ? "T" : "N") : "";
+    return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k) + ops;
   }
 };
 
@@ -31,22 +34,30 @@ std::vector<GemmShape> gemm_shapes(const Config& config) {
     return {{67, 45, 31}};
   if (is_host_space<Space>())
     return {{256, 256, 256}, {512, 512, 512}, {509, 257, 1021}};
-  return {{1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096},
-          {8192, 8192, 8192}, {16384, 256, 4096},  // tall and skinny
-          {4099, 4097, 1031}};                     // odd
+  return {{1024, 1024, 1024},
+          {2048, 2048, 2048},
+          {4096, 4096, 4096},
+          {8192, 8192, 8192},
+          {16384, 256, 4096},               // tall and skinny
+          {4099, 4097, 1031},               // odd
+          {4096, 4096, 4096, true, false},  // transposed operands: contiguous along k ...
+          {4096, 4096, 4096, false, true},  // ... along m and n
+          {4096, 4096, 4096, true, true}};  // ... A along k, B along n
 }
 
 #ifdef KOKKOS_ENABLE_CUDA
-/// C = A * B in cuBLAS, column-major, on the instance's stream.
+/// C = op(A) * op(B) in cuBLAS, column-major, on the instance's stream.
 template <class T>
 void cublas_gemm(cublasHandle_t handle, const T* a, const T* b, T* c, const GemmShape& s) {
   const T one = 1, zero = 0;
+  const auto op_a = s.ta ? CUBLAS_OP_T : CUBLAS_OP_N, op_b = s.tb ? CUBLAS_OP_T : CUBLAS_OP_N;
+  const int lda = int(s.ta ? s.k : s.m), ldb = int(s.tb ? s.n : s.k);
   if constexpr (std::is_same_v<T, float>) {
-    cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(s.m), int(s.n), int(s.k), &one, a, int(s.m),
-                b, int(s.k), &zero, c, int(s.m));
+    cublasSgemm(handle, op_a, op_b, int(s.m), int(s.n), int(s.k), &one, a, lda, b, ldb, &zero, c,
+                int(s.m));
   } else {
-    cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(s.m), int(s.n), int(s.k), &one, a, int(s.m),
-                b, int(s.k), &zero, c, int(s.m));
+    cublasDgemm(handle, op_a, op_b, int(s.m), int(s.n), int(s.k), &one, a, lda, b, ldb, &zero, c,
+                int(s.m));
   }
 }
 #endif
@@ -56,42 +67,50 @@ void register_gemm_for(const Config& config) {
   using view_type = Kokkos::View<T**, Kokkos::LayoutLeft, typename Space::memory_space>;
   for (const GemmShape shape : gemm_shapes<Space>(config)) {
     const double flops = 2.0 * double(shape.m) * double(shape.n) * double(shape.k);
+    const char* op_a = shape.ta ? "T" : "N";
+    const char* op_b = shape.tb ? "T" : "N";
+    const bool transposed = shape.ta || shape.tb;  // tuned and the baselines only
     auto add = [&](const std::string& variant, auto run_on) {
-      register_benchmark(benchmark_name<Space, T>("gemm", variant, shape.label()), config,
-                         [=](benchmark::State& state) {
-                           const Space space;
-                           view_type a("a", shape.m, shape.k), b("b", shape.k, shape.n),
-                               c("c", shape.m, shape.n);
-                           Kokkos::View<T*, typename Space::memory_space> fa(a.data(), a.span()),
-                               fb(b.data(), b.span());
-                           fill_pattern(space, fa);
-                           fill_pattern(space, fb);
-                           time_fenced_calls(state, space, run_on(space, a, b, c));
-                           state.counters["GFLOP/s"] = benchmark::Counter(
-                               flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
-                         });
+      register_benchmark(
+          benchmark_name<Space, T>("gemm", variant, shape.label()), config,
+          [=](benchmark::State& state) {
+            const Space space;
+            view_type a("a", shape.ta ? shape.k : shape.m, shape.ta ? shape.m : shape.k),
+                b("b", shape.tb ? shape.n : shape.k, shape.tb ? shape.k : shape.n),
+                c("c", shape.m, shape.n);
+            Kokkos::View<T*, typename Space::memory_space> fa(a.data(), a.span()),
+                fb(b.data(), b.span());
+            fill_pattern(space, fa);
+            fill_pattern(space, fb);
+            time_fenced_calls(state, space, run_on(space, a, b, c));
+            state.counters["GFLOP/s"] =
+                benchmark::Counter(flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+          });
     };
     for (const auto variant : {KokkosTile::GemmVariant::naive, KokkosTile::GemmVariant::tiled16,
                                KokkosTile::GemmVariant::tuned}) {
       if (variant == KokkosTile::GemmVariant::naive && shape.m * shape.n * shape.k > (1LL << 36))
         continue;  // minutes per call at 8192^3
+      if (transposed && variant != KokkosTile::GemmVariant::tuned)
+        continue;
       add(std::string("kokkostile_") + KokkosTile::to_string(variant),
-          [variant](const Space& space, const view_type& a, const view_type& b,
-                    const view_type& c) {
+          [=](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
             KokkosTile::GemmOptions options;
             options.variant = variant;
-            return [=] { KokkosTile::gemm(space, "N", "N", T(1), a, b, T(0), c, options); };
+            return [=] { KokkosTile::gemm(space, op_a, op_b, T(1), a, b, T(0), c, options); };
           });
     }
-    if (!is_host_space<Space>()) {  // every compiled tile shape (one of them is kokkostile_tuned)
+    if (!is_host_space<Space>() && !transposed) {  // every compiled tile shape
       for (const auto tile :
            {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x128x16_8x8,
-            KokkosTile::GemmTile::t128x64x8_8x4, KokkosTile::GemmTile::t64x64x16_4x4}) {
+            KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4,
+            KokkosTile::GemmTile::t64x64x16_4x4}) {
         const char* name =
-            tile == KokkosTile::GemmTile::t128x128x8_8x8    ? "kokkostile_tuned_128x128x8"
-            : tile == KokkosTile::GemmTile::t128x128x16_8x8 ? "kokkostile_tuned_128x128x16"
-            : tile == KokkosTile::GemmTile::t128x64x8_8x4   ? "kokkostile_tuned_128x64x8"
-                                                            : "kokkostile_tuned_64x64x16";
+            tile == KokkosTile::GemmTile::t128x128x8_8x8     ? "kokkostile_tuned_128x128x8"
+            : tile == KokkosTile::GemmTile::t128x128x16_8x8  ? "kokkostile_tuned_128x128x16"
+            : tile == KokkosTile::GemmTile::t128x128x16_8x16 ? "kokkostile_tuned_128x128x16_8x16"
+            : tile == KokkosTile::GemmTile::t128x64x8_8x4    ? "kokkostile_tuned_128x64x8"
+                                                             : "kokkostile_tuned_64x64x16";
         add(name,
             [tile](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
               KokkosTile::GemmOptions options;
@@ -102,14 +121,14 @@ void register_gemm_for(const Config& config) {
     }
 #ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
     add("kokkosblas",
-        [](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
-          return [=] { KokkosBlas::gemm(space, "N", "N", T(1), a, b, T(0), c); };
+        [=](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+          return [=] { KokkosBlas::gemm(space, op_a, op_b, T(1), a, b, T(0), c); };
         });
 #endif
 #ifdef KOKKOS_ENABLE_CUDA
     if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
       add("cublas_pedantic",
-          [](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+          [shape](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
             // One handle per benchmark, released with the last copy of the closure.
             std::shared_ptr<cublasContext> handle(
                 [] {
@@ -120,9 +139,7 @@ void register_gemm_for(const Config& config) {
                 [](cublasHandle_t h) { cublasDestroy(h); });
             cublasSetStream(handle.get(), space.cuda_stream());
             cublasSetMathMode(handle.get(), CUBLAS_PEDANTIC_MATH);  // fp32 stays fp32: no TF32
-            const GemmShape s{std::int64_t(c.extent(0)), std::int64_t(c.extent(1)),
-                              std::int64_t(a.extent(1))};
-            return [=] { cublas_gemm<T>(handle.get(), a.data(), b.data(), c.data(), s); };
+            return [=] { cublas_gemm<T>(handle.get(), a.data(), b.data(), c.data(), shape); };
           });
     }
 #endif

@@ -149,18 +149,30 @@ TYPED_TEST(Gemm, LayoutsAndStridesMatchReference) {
   }
 }
 
+// Every compiled tile shape, on odd extents and on whole tiles (256 x 128 x 64), each with op(A)
+// and op(B) in the orientations that pick different scratch layouts on devices: op(A) along k
+// and op(B) along n; both along k; op(A) along m and op(B) along k.
 TYPED_TEST(Gemm, EveryTunedTileShapeMatchesReference) {
   using T = TypeParam;
+  struct Orientation {
+    bool ta;
+    Layout la;
+    Layout lb;
+  };
   for (const auto tile :
        {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x128x16_8x8,
-        KokkosTile::GemmTile::t128x64x8_8x4, KokkosTile::GemmTile::t64x64x16_4x4}) {
+        KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4,
+        KokkosTile::GemmTile::t64x64x16_4x4}) {
     KokkosTile::GemmOptions options;
     options.tile = tile;
-    for (const GemmCase shape :
-         {GemmCase{129, 130, 17}, GemmCase{256, 128, 64}, GemmCase{3, 300, 5}})
-      EXPECT_TRUE(gemm_matches<T>(shape, true, false, T(1), T(-1), Layout::left, Layout::right,
-                                  Layout::left, options))
-          << "tile " << int(tile);
+    for (const Orientation o : {Orientation{true, Layout::left, Layout::right},
+                                Orientation{false, Layout::right, Layout::left},
+                                Orientation{false, Layout::left, Layout::left}})
+      for (const GemmCase shape :
+           {GemmCase{129, 130, 17}, GemmCase{256, 128, 64}, GemmCase{3, 300, 5}})
+        EXPECT_TRUE(
+            gemm_matches<T>(shape, o.ta, false, T(1), T(-1), o.la, o.lb, Layout::left, options))
+            << "tile " << int(tile) << " op(A) " << o.ta << " layouts " << int(o.la) << int(o.lb);
   }
 }
 

@@ -6,8 +6,10 @@
 //   GemmTiled16  16 x 16 tiles of op(A) and op(B) in scratch, one thread per element of C (the
 //                seed's second kernel, for any extents);
 //   GemmTuned    a BM x BN team tile in scratch, a TM x TN register tile per thread, K in steps of
-//                BK, two scratch stages on devices (the next tile is read into registers while the
-//                current one is multiplied), fragments read from scratch as 16-byte packets.
+//                BK, two scratch stages on devices (the next tile is copied in while the current
+//                one is multiplied), fragments read from scratch as 16-byte packets. An operand
+//                whose contiguous index is k can keep k contiguous in scratch (AAlongK, BAlongK),
+//                so that its tiles are copied in 16-byte packets too.
 //
 // Team kernels work for any team size: on devices the team has one thread per virtual thread and
 // per-thread state lives in registers; on host backends a thread walks its team's virtual threads,
@@ -19,6 +21,7 @@
 #include "KokkosTile_AsyncCopy.hpp"
 #include "KokkosTile_GemmDmma.hpp"
 #include "KokkosTile_Packet.hpp"
+#include "KokkosTile_Unroll.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -206,24 +209,32 @@ KOKKOS_FORCEINLINE_FUNCTION void store_fragment(T* dst, const T* src) {
   store_packet(dst, packet);
 }
 
-template <class ExecSpace, class Shape, bool SharedSpace, bool Packets, class CView, class AOperand,
-          class BOperand>
+template <class ExecSpace, class Shape, bool SharedSpace, bool Packets, bool AAlongK, bool BAlongK,
+          class CView, class AOperand, class BOperand>
 struct GemmTuned {
   using T = typename CView::non_const_value_type;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   static constexpr int BM = Shape::BM, BN = Shape::BN, BK = Shape::BK, TM = Shape::TM,
                        TN = Shape::TN, threads = Shape::threads;
   static constexpr int V = packet_width<T>();
-  // Rows of the k-major scratch tiles are padded by one packet: a tile stored across its
-  // contiguous k index then spreads over the banks, and rows stay packet-aligned.
-  // Four elements of padding: a whole packet for float, and for double the pitch of 4 modulo 16
-  // that spreads DMMA's fragment loads over the banks.
-  static constexpr int pitch_a = BM + 4, pitch_b = BN + 4;
+  // Scratch layouts. By default the A tile is k-major (element (r, c) at c * pitch_a + r) and the B
+  // tile is stored as it is (r * pitch_b + c): for each k, a thread's rows of A and columns of B
+  // are packets of a scratch row. Their rows are padded by four elements: a whole packet for
+  // float, and for double the pitch of 4 modulo 16 that spreads DMMA's fragment loads over the
+  // banks.
+  // An operand stored along k (A: r * pitch_a + c, B: c * pitch_b + r) is read as one packet of V
+  // k steps per thread row (column). Its pitch is an odd number of packets: the eight lanes of a
+  // warp that read consecutive rows (columns) then hit eight distinct groups of banks.
+  static constexpr int pitch_k = BK + (BK / V % 2 == 0 ? V : 2 * V);
+  static constexpr int pitch_a = AAlongK ? pitch_k : BM + 4, pitch_b = BAlongK ? pitch_k : BN + 4;
+  static constexpr int a_elements = AAlongK ? BM * pitch_a : BK * pitch_a;
+  static constexpr int b_elements = BAlongK ? BN * pitch_b : BK * pitch_b;
   static_assert(4 % V == 0, "padded rows stay packet-aligned");
 #ifdef KOKKOSTILE_HAVE_DMMA
-  /// fp64 tensor cores (mma.sync m8n8k4) for the 128 x 64 tile when scratch is shared memory.
+  /// fp64 tensor cores (mma.sync m8n8k4) for the 128 x 64 tile when scratch is shared memory and
+  /// both tiles take the default layouts.
   static constexpr bool use_dmma =
-      SharedSpace && std::is_same_v<T, double> && gemm_dmma_shape<Shape>;
+      SharedSpace && std::is_same_v<T, double> && gemm_dmma_shape<Shape> && !AAlongK && !BAlongK;
 #else
   static constexpr bool use_dmma = false;
 #endif
@@ -255,8 +266,8 @@ struct GemmTuned {
   int tiles_n;
   int level;
 
-  /// Scratch per team: `stages` copies of the k-major A tile and the B tile, in one block.
-  static constexpr int stage_elements = BK * pitch_a + BK * pitch_b;
+  /// Scratch per team: `stages` copies of the A tile and the B tile, in one block.
+  static constexpr int stage_elements = a_elements + b_elements;
   static std::size_t scratch_bytes(bool device) {
     return gemm_scratch_bytes<T>(std::size_t(device ? 2 : 1) * stage_elements);
   }
@@ -269,10 +280,14 @@ struct GemmTuned {
     const int k_steps = int((k + BK - 1) / BK);
 
     T acc[slots][TM][TN];
-    for (int s = 0; s < slots; ++s)
-      for (int i = 0; i < TM; ++i)
+    for (int s = 0; s < slots; ++s) {
+      KOKKOSTILE_UNROLL
+      for (int i = 0; i < TM; ++i) {
+        KOKKOSTILE_UNROLL
         for (int j = 0; j < TN; ++j)
           acc[s][i][j] = 0;
+      }
+    }
 
     if constexpr (device_pass) {
       constexpr int W = Packets ? V : 1;
@@ -290,10 +305,10 @@ struct GemmTuned {
         // registers hold it on the way.
         auto copy = [&](int q, T* stage) {
           const std::int64_t k0 = std::int64_t(q) * BK;
-          async_copy_tile<W, BM, BK, true>(stage, pitch_a, a.rows_contiguous, rank, a_unit,
-                                           k0 * a.col_stride);
-          async_copy_tile<W, BK, BN, false>(stage + BK * pitch_a, pitch_b, b.rows_contiguous, rank,
-                                            b_unit, k0 * b.row_stride);
+          async_copy_tile<W, BM, BK, !AAlongK>(stage, pitch_a, a.rows_contiguous, rank, a_unit,
+                                               k0 * a.col_stride);
+          async_copy_tile<W, BK, BN, BAlongK>(stage + a_elements, pitch_b, b.rows_contiguous, rank,
+                                              b_unit, k0 * b.row_stride);
           async_copy_commit();
         };
         copy(0, scratch);
@@ -303,7 +318,7 @@ struct GemmTuned {
           T* const current = scratch + (q & 1) * stage_elements;
           if (q + 1 < k_steps)
             copy(q + 1, scratch + ((q + 1) & 1) * stage_elements);
-          multiply_step(current, current + BK * pitch_a, rank, acc[0]);
+          multiply_step(current, current + a_elements, rank, acc[0]);
           async_copy_wait_all();
           team.team_barrier();
         }
@@ -315,8 +330,10 @@ struct GemmTuned {
         auto read = [&](int q) {
           const std::int64_t k0 = std::int64_t(q) * BK;
           if constexpr (Packets) {
+            KOKKOSTILE_UNROLL
             for (int u = 0; u < units_per_thread<W>(BM * BK); ++u)
               load_fragment<T, W>(a_unit[u] + k0 * a.col_stride, a_next + u * W);
+            KOKKOSTILE_UNROLL
             for (int u = 0; u < units_per_thread<W>(BK * BN); ++u)
               load_fragment<T, W>(b_unit[u] + k0 * b.row_stride, b_next + u * W);
           } else {
@@ -325,9 +342,9 @@ struct GemmTuned {
           }
         };
         auto write = [&](T* stage) {
-          write_tile<W, BM, BK, true>(stage, pitch_a, a.rows_contiguous, rank, a_next);
-          write_tile<W, BK, BN, false>(stage + BK * pitch_a, pitch_b, b.rows_contiguous, rank,
-                                       b_next);
+          write_tile<W, BM, BK, !AAlongK>(stage, pitch_a, a.rows_contiguous, rank, a_next);
+          write_tile<W, BK, BN, BAlongK>(stage + a_elements, pitch_b, b.rows_contiguous, rank,
+                                         b_next);
         };
         read(0);
         write(scratch);
@@ -337,7 +354,7 @@ struct GemmTuned {
           T* const following = scratch + ((q + 1) & 1) * stage_elements;
           if (q + 1 < k_steps)
             read(q + 1);
-          multiply_step(current, current + BK * pitch_a, rank, acc[0]);
+          multiply_step(current, current + a_elements, rank, acc[0]);
           if (q + 1 < k_steps)
             write(following);
           team.team_barrier();
@@ -350,15 +367,15 @@ struct GemmTuned {
           T a_now[a_loads], b_now[b_loads];
           read_tile<BM, BK>(a, m, k, row0, k0, t, a_now);
           read_tile<BK, BN>(b, k, n, k0, col0, t, b_now);
-          write_tile<1, BM, BK, true>(scratch, pitch_a, a.rows_contiguous, t, a_now);
-          write_tile<1, BK, BN, false>(scratch + BK * pitch_a, pitch_b, b.rows_contiguous, t,
-                                       b_now);
+          write_tile<1, BM, BK, !AAlongK>(scratch, pitch_a, a.rows_contiguous, t, a_now);
+          write_tile<1, BK, BN, BAlongK>(scratch + a_elements, pitch_b, b.rows_contiguous, t,
+                                         b_now);
         }
         team.team_barrier();
         for (int s = 0; s < slots; ++s) {
           const int t = rank + s * size;
           if (t < threads)
-            multiply_step(scratch, scratch + BK * pitch_a, t, acc[s]);
+            multiply_step(scratch, scratch + a_elements, t, acc[s]);
         }
         team.team_barrier();
       }
@@ -369,6 +386,7 @@ struct GemmTuned {
       if (t >= threads)
         continue;
       if constexpr (use_dmma) {
+        KOKKOSTILE_UNROLL
         for (int f = 0; f < TM * TN; ++f) {
           const std::int64_t row = row0 + GemmDmmaLayout::row(t / 32, t % 32, f);
           const std::int64_t col = col0 + GemmDmmaLayout::col(t / 32, t % 32, f);
@@ -379,8 +397,10 @@ struct GemmTuned {
       }
       int ty, tx;
       thread_coordinates(t, ty, tx);
+      KOKKOSTILE_UNROLL
       for (int i = 0; i < TM; ++i) {
         const std::int64_t row = row0 + tile_row(ty, i);
+        KOKKOSTILE_UNROLL
         for (int j = 0; j < TN; ++j) {
           const std::int64_t col = col0 + tile_col(tx, j);
           if (row < m && col < n)
@@ -425,6 +445,7 @@ struct GemmTuned {
   KOKKOS_FORCEINLINE_FUNCTION static void unit_pointers(const Operand& x, std::int64_t r0,
                                                         std::int64_t c0, int t,
                                                         const T** pointers) {
+    KOKKOSTILE_UNROLL
     for (int q = 0; q < units_per_thread<W>(TR * TC); ++q) {
       const int u = t + q * threads;
       int r, cc;
@@ -439,6 +460,7 @@ struct GemmTuned {
   KOKKOS_FORCEINLINE_FUNCTION static void read_tile(const Operand& x, std::int64_t rows,
                                                     std::int64_t cols, std::int64_t r0,
                                                     std::int64_t c0, int t, T* regs) {
+    KOKKOSTILE_UNROLL
     for (int q = 0; q < units_per_thread<1>(TR * TC); ++q) {
       const int u = t + q * threads;
       if (u >= TR * TC)
@@ -449,13 +471,14 @@ struct GemmTuned {
     }
   }
 
-  /// Stores what was read for the TR x TC tile into scratch: k-major (element (r, c) at
-  /// c * pitch + r, so that a thread's TM rows of A are packets of a scratch row) or as it is
-  /// (r * pitch + c, for B). A unit that runs along a scratch row goes as one packet.
-  template <int W, int TR, int TC, bool KMajor>
+  /// Stores what was read for the TR x TC tile into scratch: column-major (element (r, c) at
+  /// c * pitch + r) or row-major (r * pitch + c). A unit that runs along a scratch row goes as one
+  /// packet.
+  template <int W, int TR, int TC, bool ColumnMajor>
   KOKKOS_FORCEINLINE_FUNCTION static void write_tile(T* tile, int pitch, bool rows_contiguous,
                                                      int t, const T* regs) {
-    const bool along_row = KMajor ? rows_contiguous : !rows_contiguous;
+    const bool along_row = ColumnMajor ? rows_contiguous : !rows_contiguous;
+    KOKKOSTILE_UNROLL
     for (int q = 0; q < units_per_thread<W>(TR * TC); ++q) {
       const int u = t + q * threads;
       if (u >= TR * TC / W)
@@ -463,13 +486,14 @@ struct GemmTuned {
       int r, cc;
       place_unit<W, TR, TC>(rows_contiguous, u, r, cc);
       if (W > 1 && along_row) {
-        store_fragment<SharedSpace, T, W>(tile + (KMajor ? cc * pitch + r : r * pitch + cc),
+        store_fragment<SharedSpace, T, W>(tile + (ColumnMajor ? cc * pitch + r : r * pitch + cc),
                                           regs + q * W);
         continue;
       }
+      KOKKOSTILE_UNROLL
       for (int e = 0; e < W; ++e) {
         const int er = rows_contiguous ? r + e : r, ec = rows_contiguous ? cc : cc + e;
-        tile[KMajor ? ec * pitch + er : er * pitch + ec] = regs[q * W + e];
+        tile[ColumnMajor ? ec * pitch + er : er * pitch + ec] = regs[q * W + e];
       }
     }
   }
@@ -478,11 +502,12 @@ struct GemmTuned {
   /// write_tile's placement for copies that go straight from global memory (unit q of this
   /// thread at pointers[q] + offset) to shared memory: one 16-byte cp.async for a unit that runs
   /// along a scratch row, one per element otherwise.
-  template <int W, int TR, int TC, bool KMajor>
+  template <int W, int TR, int TC, bool ColumnMajor>
   KOKKOS_FORCEINLINE_FUNCTION static void async_copy_tile(T* tile, int pitch, bool rows_contiguous,
                                                           int t, const T* const* pointers,
                                                           std::int64_t offset) {
-    const bool along_row = KMajor ? rows_contiguous : !rows_contiguous;
+    const bool along_row = ColumnMajor ? rows_contiguous : !rows_contiguous;
+    KOKKOSTILE_UNROLL
     for (int q = 0; q < units_per_thread<W>(TR * TC); ++q) {
       const int u = t + q * threads;
       if (u >= TR * TC / W)
@@ -492,13 +517,14 @@ struct GemmTuned {
       const T* source = pointers[q] + offset;
       if (along_row) {
         async_copy_to_shared<W * sizeof(T)>(
-            shared_address(tile + (KMajor ? cc * pitch + r : r * pitch + cc)), source);
+            shared_address(tile + (ColumnMajor ? cc * pitch + r : r * pitch + cc)), source);
         continue;
       }
+      KOKKOSTILE_UNROLL
       for (int e = 0; e < W; ++e) {
         const int er = rows_contiguous ? r + e : r, ec = rows_contiguous ? cc : cc + e;
         async_copy_to_shared<sizeof(T)>(
-            shared_address(tile + (KMajor ? ec * pitch + er : er * pitch + ec)), source + e);
+            shared_address(tile + (ColumnMajor ? ec * pitch + er : er * pitch + ec)), source + e);
       }
     }
   }
@@ -516,12 +542,21 @@ struct GemmTuned {
       tx = t % threads_across;
     }
   }
-  /// Tile row of the thread's register row i (tile column of register column j, with BN, V).
+  /// Tile row of the thread's register row i (tile column of register column j, with BN, V):
+  /// packets of V rows for a k-major A tile, single rows threads_down apart for one along k.
   KOKKOS_FORCEINLINE_FUNCTION static int tile_row(int ty, int i) {
-    return (i / V) * (BM / row_groups) + ty * V + i % V;
+    if constexpr (AAlongK) {
+      return i * threads_down + ty;
+    } else {
+      return (i / V) * (BM / row_groups) + ty * V + i % V;
+    }
   }
   KOKKOS_FORCEINLINE_FUNCTION static int tile_col(int tx, int j) {
-    return (j / V) * (BN / col_groups) + tx * V + j % V;
+    if constexpr (BAlongK) {
+      return j * threads_across + tx;
+    } else {
+      return (j / V) * (BN / col_groups) + tx * V + j % V;
+    }
   }
 
   /// acc += (TM rows of the A tile) x (TN columns of the B tile) over the BK step.
@@ -538,23 +573,60 @@ struct GemmTuned {
 #endif
   }
 
-  /// multiply_step on the FMA units: per k, the thread's TM rows of A and TN columns of B as
-  /// row_groups and col_groups packets at constant offsets from its first row and column.
+  /// multiply_step on the FMA units, V steps of k at a time, every loop unrolled (a loop left
+  /// over k would load each step's fragments just before its multiply-adds wait on them). A
+  /// k-major tile gives, per k, the thread's TM rows (TN columns) as row_groups (col_groups)
+  /// packets; a tile along k gives, per row (column), one packet of V steps. Every fragment is a
+  /// constant offset from the thread's first row and column.
   KOKKOS_FORCEINLINE_FUNCTION void multiply_step_simt(const T* a_tile, const T* b_tile, int t,
                                                       T (&acc)[TM][TN]) const {
     int ty, tx;
     thread_coordinates(t, ty, tx);
-    const auto a_base = fragment_base(a_tile + tile_row(ty, 0));
-    const auto b_base = fragment_base(b_tile + tile_col(tx, 0));
-    for (int p = 0; p < BK; ++p) {
-      T a_frag[TM], b_frag[TN];
-      for (int g = 0; g < row_groups; ++g)
-        load_fragment_at(a_base, p * pitch_a + g * (BM / row_groups), a_frag + g * V);
-      for (int g = 0; g < col_groups; ++g)
-        load_fragment_at(b_base, p * pitch_b + g * (BN / col_groups), b_frag + g * V);
-      for (int i = 0; i < TM; ++i)
+    const auto a_base = fragment_base(a_tile + (AAlongK ? ty * pitch_a : tile_row(ty, 0)));
+    const auto b_base = fragment_base(b_tile + (BAlongK ? tx * pitch_b : tile_col(tx, 0)));
+    KOKKOSTILE_UNROLL
+    for (int p0 = 0; p0 < BK; p0 += V) {
+      [[maybe_unused]] T a_run[AAlongK ? TM : 1][V];
+      [[maybe_unused]] T b_run[BAlongK ? TN : 1][V];
+      if constexpr (AAlongK) {
+        KOKKOSTILE_UNROLL
+        for (int i = 0; i < TM; ++i)
+          load_fragment_at(a_base, i * threads_down * pitch_a + p0, a_run[i]);
+      }
+      if constexpr (BAlongK) {
+        KOKKOSTILE_UNROLL
         for (int j = 0; j < TN; ++j)
-          acc[i][j] += a_frag[i] * b_frag[j];
+          load_fragment_at(b_base, j * threads_across * pitch_b + p0, b_run[j]);
+      }
+      KOKKOSTILE_UNROLL
+      for (int e = 0; e < V; ++e) {
+        const int p = p0 + e;
+        T a_frag[TM], b_frag[TN];
+        if constexpr (AAlongK) {
+          KOKKOSTILE_UNROLL
+          for (int i = 0; i < TM; ++i)
+            a_frag[i] = a_run[i][e];
+        } else {
+          KOKKOSTILE_UNROLL
+          for (int g = 0; g < row_groups; ++g)
+            load_fragment_at(a_base, p * pitch_a + g * (BM / row_groups), a_frag + g * V);
+        }
+        if constexpr (BAlongK) {
+          KOKKOSTILE_UNROLL
+          for (int j = 0; j < TN; ++j)
+            b_frag[j] = b_run[j][e];
+        } else {
+          KOKKOSTILE_UNROLL
+          for (int g = 0; g < col_groups; ++g)
+            load_fragment_at(b_base, p * pitch_b + g * (BN / col_groups), b_frag + g * V);
+        }
+        KOKKOSTILE_UNROLL
+        for (int i = 0; i < TM; ++i) {
+          KOKKOSTILE_UNROLL
+          for (int j = 0; j < TN; ++j)
+            acc[i][j] += a_frag[i] * b_frag[j];
+        }
+      }
     }
   }
 
