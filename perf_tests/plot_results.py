@@ -49,11 +49,12 @@ def load_rows(path):
 
 
 def extent_key(extent):
-    """Orders "1048576" and "8192x8192" by element count."""
+    """Orders "1048576", "8192x8192" and "4096x4096x4096_TN" by element count, then suffix."""
+    size, _, suffix = extent.partition("_")
     count = 1
-    for part in extent.split("x"):
+    for part in size.split("x"):
         count *= int(part)
-    return count
+    return count, suffix
 
 
 def add_ratios(rows):

@@ -165,7 +165,9 @@ void launch_gemm_tuned(const std::string& call, const ExecSpace& space, const AO
 }
 
 /// Whole tiles read as packets: from level-0 shared memory, each operand's tile along k or not as
-/// asked; where the scratch went to level 1, the generic form (the request fits either).
+/// asked; where the scratch went to level 1, the generic form (the request fits either). Tiles
+/// along k take more scratch (their pitch is padded along k); where level 0 cannot hold them, the
+/// default layouts.
 template <class Shape, bool AAlongK, bool BAlongK, class ExecSpace, class CView, class AOperand,
           class BOperand, class T>
 void launch_gemm_tuned_packets(const std::string& call, const ExecSpace& space, const AOperand& a,
@@ -175,6 +177,11 @@ void launch_gemm_tuned_packets(const std::string& call, const ExecSpace& space, 
       GemmTuned<ExecSpace, Shape, true, true, AAlongK, BAlongK, CView, AOperand, BOperand>;
   using generic_form =
       GemmTuned<ExecSpace, Shape, false, false, false, false, CView, AOperand, BOperand>;
+  if constexpr (AAlongK || BAlongK) {
+    if (packets_form::scratch_bytes(true) > scratch_capacity(space, 0))
+      return launch_gemm_tuned_packets<Shape, false, false>(call, space, a, b, c, alpha, beta, m, n,
+                                                            k);
+  }
   const ScratchPlacement placement = place_team_scratch(
       call, space, std::max(packets_form::scratch_bytes(true), generic_form::scratch_bytes(true)));
   if (scratch_is_shared_memory<ExecSpace>(placement)) {
@@ -193,9 +200,10 @@ void launch_gemm_tuned_packets(const std::string& call, const ExecSpace& space, 
 /// keeps k contiguous in scratch too, so that its tiles go global -> shared in 16-byte packets
 /// rather than element by element; so does op(B) when both are. Measured on an H200 at n = 4096,
 /// as ratios to cuBLAS: A along k 0.78 where the default layout gave 0.75; both along k 0.78
-/// (8 x 16 accumulators) where the default gave 0.69. op(B) alone along k measured slower than
-/// its element-by-element copy (0.75 against 0.79), so it keeps the default layout. Double takes
-/// its tensor-core step, which reads the default layouts.
+/// (128x128x16_8x16) where the default gave 0.69, but with 128 x 128 x 16 tiles that needs 40,976
+/// bytes of scratch, beyond the 40,936 that Kokkos grants a team there. op(B) alone along k
+/// measured slower than its element-by-element copy (0.75 against 0.79), so it keeps the default
+/// layout. Double takes its tensor-core step, which reads the default layouts.
 template <class Shape, class ExecSpace, class CView, class AOperand, class BOperand, class T>
 void launch_gemm_tuned(const std::string& call, const ExecSpace& space, const AOperand& a,
                        const BOperand& b, const CView& c, T alpha, T beta, std::int64_t m,
