@@ -36,13 +36,11 @@ enum class GemmVariant { naive, tiled16, tuned };
 
 /// Team tile (rows x columns x K step) and register tile (rows x columns) of the tuned kernel.
 enum class GemmTile {
-  automatic,         // on devices, for float: 128x128x16_8x16 when every tile is whole and both
-                     // op(A) and op(B) are contiguous along k, 128x128x16_8x8 for other whole
-                     // tiles, else 128x128x8_8x8; for double 128x64x8_8x4; 64x64x16_4x4 on host
-                     // backends
+  automatic,         // on devices 128x128x16_8x8 (whole tiles) or 128x128x8_8x8 for float and
+                     // 128x64x8_8x4 for double; 64x64x16_4x4 on host backends
   t128x128x8_8x8,    // 256 threads, 64 accumulators each
   t128x128x16_8x8,   // the same with K steps of 16: half the barriers per multiply-add
-  t128x128x16_8x16,  // 128 threads, 128 accumulators each (two teams per multiprocessor)
+  t128x128x16_8x16,  // 128 threads, 128 accumulators each (two teams per multiprocessor for float)
   t128x64x8_8x4,     // 256 threads, 32 accumulators each
   t64x64x16_4x4      // 256 (virtual) threads, 16 accumulators each
 };
@@ -88,21 +86,16 @@ inline bool parse_gemm_op(const std::string& call, const char* which, const char
 /// The tile shape `automatic` stands for. On devices, float takes K steps of 16 when every tile
 /// is whole and both operands allow packets (the cp.async form, which holds no step in registers:
 /// measured 2% faster on an H200), else steps of 8, whose element-by-element form needs half the
-/// staging registers. When both operands are contiguous along k (both tiles then kept along k in
-/// scratch), 8 x 16 accumulators per thread: on an H200, 0.78 of cuBLAS at n = 4096 where 8 x 8
-/// reached 0.67.
+/// staging registers.
 template <class ExecSpace, class T>
-GemmTile resolve_gemm_tile(GemmTile tile, bool whole_packet_tiles_of_16 = false,
-                           bool both_along_k = false) {
+GemmTile resolve_gemm_tile(GemmTile tile, bool whole_packet_tiles_of_16 = false) {
   if (tile != GemmTile::automatic)
     return tile;
   if (runs_on_host<ExecSpace>())
     return GemmTile::t64x64x16_4x4;
   if (sizeof(T) >= 8)
     return GemmTile::t128x64x8_8x4;
-  if (!whole_packet_tiles_of_16)
-    return GemmTile::t128x128x8_8x8;
-  return both_along_k ? GemmTile::t128x128x16_8x16 : GemmTile::t128x128x16_8x8;
+  return whole_packet_tiles_of_16 ? GemmTile::t128x128x16_8x8 : GemmTile::t128x128x8_8x8;
 }
 
 /// Register budget of the tuned kernel, from its accumulators: two teams per multiprocessor
@@ -302,12 +295,10 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
       return;
     }
     case GemmVariant::tuned:
-      switch (Impl::resolve_gemm_tile<ExecSpace, T>(
-          options.tile,
-          m % 128 == 0 && n % 128 == 0 && k % 16 == 0 && Impl::gemm_packets_allowed<T>(op_a) &&
-              Impl::gemm_packets_allowed<T>(op_b),
-          Impl::gemm_contiguous_along_k(op_a, true) &&
-              Impl::gemm_contiguous_along_k(op_b, false))) {
+      switch (Impl::resolve_gemm_tile<ExecSpace, T>(options.tile,
+                                                    m % 128 == 0 && n % 128 == 0 && k % 16 == 0 &&
+                                                        Impl::gemm_packets_allowed<T>(op_a) &&
+                                                        Impl::gemm_packets_allowed<T>(op_b))) {
         case GemmTile::t128x128x8_8x8:
           Impl::launch_gemm_tuned<Impl::GemmTunedShape<128, 128, 8, 8, 8>>(
               call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k);
