@@ -8,7 +8,11 @@
 #   cmake/provision.sh [--flavour default|kernels] test    build, then ctest: all tests must pass
 #   cmake/provision.sh [--flavour default|kernels] bench   build, then the full benchmarks:
 #                                                          a table here, JSON and PNG on disk
-#   cmake/provision.sh [--flavour default|kernels] shell   a shell where the build runs
+#   cmake/provision.sh [--flavour default|kernels] shell   a shell in the source tree, where the
+#                                                          build runs
+#   cmake/provision.sh [--flavour default|kernels] exec CMD [ARG...]
+#                                                          run one command there (no build), e.g.
+#                                                          exec ninja -C build/root-default
 #
 # Flavours:
 #   default  Debian's libkokkos-dev (Kokkos 5.2, OpenMP backend, C++20)
@@ -37,6 +41,7 @@ die() {
 flavour=default
 inside=0
 command=""
+exec_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --flavour) flavour=${2:-}; shift 2 ;;
@@ -44,7 +49,13 @@ while [ $# -gt 0 ]; do
     --inside) inside=1; shift ;;  # internal: already running in the root
     -h | --help) usage ;;
     test | bench | shell) command=$1; shift ;;
-    *) usage ;;
+    exec)
+      command=exec; shift
+      [ "${1:-}" = -- ] && shift
+      [ $# -gt 0 ] || die "exec needs a command"
+      exec_args=("$@"); break ;;
+    -*) say "unknown option '$1'"; usage ;;
+    *) say "unknown action '$1' (test, bench, shell or exec)"; usage ;;
   esac
 done
 [ -n "$command" ] || usage
@@ -68,8 +79,13 @@ build_and_run() {
   local build_dir=$1
   export OMP_PROC_BIND=${OMP_PROC_BIND:-spread} OMP_PLACES=${OMP_PLACES:-threads}
   if [ "$command" = shell ]; then
-    say "shell with the build in $build_dir (exit to leave)"
+    say "shell in $source_dir; the build tree is $build_dir (exit to leave)"
+    cd "$source_dir"
     exec bash -i
+  fi
+  if [ "$command" = exec ]; then
+    cd "$source_dir"
+    exec "${exec_args[@]}"
   fi
   local generator=()
   command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
@@ -250,4 +266,4 @@ unshare --mount --propagation private -- bash -c "$mount_and_enter" enter "$root
   KOKKOSTILE_CMAKE_ARGS="${KOKKOSTILE_CMAKE_ARGS:-}" \
   KOKKOSTILE_BENCH_FILTER="${KOKKOSTILE_BENCH_FILTER:-.}" \
   ${OMP_NUM_THREADS:+OMP_NUM_THREADS=$OMP_NUM_THREADS} \
-  /bin/bash /kokkostile/cmake/provision.sh --inside --flavour "$flavour" "$command"
+  /bin/bash /kokkostile/cmake/provision.sh --inside --flavour "$flavour" "$command" "${exec_args[@]}"

@@ -5,6 +5,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Assert.hpp"
+#include "KokkosTile_BackendTraits.hpp"
 #include "KokkosTile_CudaDevice.hpp"
 
 #include <algorithm>
@@ -15,10 +16,10 @@
 namespace KokkosTile {
 namespace Impl {
 
+/// Kernels of this space run on host threads (see is_host_backend: CUDA with UVM memory does not).
 template <class ExecSpace>
 constexpr bool runs_on_host() {
-  return Kokkos::SpaceAccessibility<Kokkos::HostSpace,
-                                    typename ExecSpace::memory_space>::accessible;
+  return is_host_backend<ExecSpace>();
 }
 
 /// Threads per team for the flattened (TeamVectorRange) kernels.
