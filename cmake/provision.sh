@@ -62,10 +62,10 @@ done
 
 case "$flavour" in
   default)
-    packages="libkokkos-dev libgtest-dev libbenchmark-dev cmake ninja-build g++ python3 python3-matplotlib"
+    packages="libkokkos-dev libgtest-dev libbenchmark-dev libopenblas-dev cmake ninja-build g++ python3 python3-matplotlib"
     probe_kernels=OFF ;;
   kernels)
-    packages="libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev libblas-dev liblapack-dev libgtest-dev libbenchmark-dev cmake ninja-build g++ python3"
+    packages="libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev libblas-dev liblapack-dev libopenblas-dev libgtest-dev libbenchmark-dev cmake ninja-build g++ python3"
     probe_kernels=ON ;;
   *) die "unknown flavour '$flavour' (default or kernels)" ;;
 esac
@@ -258,6 +258,11 @@ root=$1; source_dir=$2; shift 2
 mkdir -p "$root/kokkostile"
 mount --bind "$source_dir" "$root/kokkostile"
 mount -t proc proc "$root/proc"
+# The OpenMP runtime reads the CPU topology from /sys to place threads (OMP_PROC_BIND, OMP_PLACES);
+# without it libgomp prints "Error reading core/socket topology" and cannot bind. Read-only.
+mkdir -p "$root/sys"
+mount --rbind -o ro /sys "$root/sys" 2>/dev/null || mount --rbind /sys "$root/sys"
+mount --make-rslave "$root/sys"
 exec chroot "$root" "$@"'
 unshare --mount --propagation private -- bash -c "$mount_and_enter" enter "$root" "$source_dir" \
   /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
