@@ -24,6 +24,11 @@ if(NOT KOKKOSTILE_BACKENDS)
 endif()
 
 set(KOKKOSTILE_HAVE_CUDA OFF)
+if(KOKKOSTILE_REQUIRE_CUDA AND NOT "Cuda" IN_LIST KOKKOSTILE_BACKENDS)
+  message(FATAL_ERROR "KokkosTile: the Kokkos in ${Kokkos_DIR} has no Cuda backend (backends: "
+                      "${KOKKOSTILE_BACKENDS}); the cuda flavour needs a Kokkos built with "
+                      "-DKokkos_ENABLE_CUDA=ON")
+endif()
 if("Cuda" IN_LIST KOKKOSTILE_BACKENDS)
   set(KOKKOSTILE_HAVE_CUDA ON)
   # The benchmarks compare against the toolkit's own libraries (cuBLAS, CUB).

@@ -1,31 +1,38 @@
 #!/usr/bin/env bash
 # Builds KokkosTile and runs its tests or its benchmarks. Kokkos, GoogleTest and Google Benchmark
-# come from this machine when CMake finds them here; otherwise from a Debian unstable root that this
-# script makes with debootstrap in a cache directory git ignores, fills with Debian's packages and
-# enters (chroot, with the source tree bind-mounted) to build and run. A healthy root is reused; a
-# broken or outdated one is rebuilt.
+# come from this machine when CMake finds them here; otherwise, for the host flavours, from a Debian
+# unstable root that this script makes with debootstrap in a cache directory git ignores, fills
+# with Debian's packages and enters (chroot, with the source tree bind-mounted) to build and run. A
+# healthy root is reused; a broken or outdated one is rebuilt. The cuda flavour builds natively
+# (cmake/provision_cuda.sh says how it finds or builds Kokkos with CUDA).
 #
-#   cmake/provision.sh [--flavour default|kernels] test    build, then ctest: all tests must pass
-#   cmake/provision.sh [--flavour default|kernels] bench   build, then the full benchmarks:
-#                                                          a table here, JSON and PNG on disk
-#   cmake/provision.sh [--flavour default|kernels] shell   a shell in the source tree, where the
-#                                                          build runs
-#   cmake/provision.sh [--flavour default|kernels] exec CMD [ARG...]
-#                                                          run one command there (no build), e.g.
-#                                                          exec ninja -C build/root-default
+#   cmake/provision.sh [--flavour F] test    build, then ctest: all tests must pass
+#   cmake/provision.sh [--flavour F] bench   build, then the full benchmarks: progress and a table
+#                                            here, JSON and PNG in perf_tests/results/local/
+#   cmake/provision.sh [--flavour F] build   configure and build everything, run nothing
+#   cmake/provision.sh [--flavour F] shell   a shell in the source tree, where the build runs
+#   cmake/provision.sh [--flavour F] exec CMD [ARG...]
+#                                            run one command there (no build), e.g.
+#                                            exec ninja -C build/root-default
 #
 # Flavours:
 #   default  Debian's libkokkos-dev (Kokkos 5.2, OpenMP backend, C++20)
 #   kernels  Debian's Trilinos Kokkos 4.5.1 (Serial, C++17) with Kokkos Kernels 4.5.1; it conflicts
 #            with libkokkos-dev, so it has a root of its own
+#   cuda     Kokkos with Cuda + Serial built from source (../shared/deps by default) or your own
+#            (Kokkos_ROOT), nvcc; needs an NVIDIA GPU for test and bench, not for build
 #
 # Environment:
 #   KOKKOSTILE_PROVISION    auto (default), native (never make a root) or root (always use one)
-#   KOKKOSTILE_CACHE_DIR    where roots are kept (default: <source>/.cache)
+#   KOKKOSTILE_CACHE_DIR    where roots and built dependencies are kept (default: <source>/.cache)
 #   KOKKOSTILE_CMAKE_ARGS   extra configure arguments, e.g. "-DKokkos_ROOT=/opt/kokkos"
 #   KOKKOSTILE_BUILD_JOBS   parallel build jobs (default: all cores)
-#   KOKKOSTILE_BENCH_FILTER bench: only the benchmarks matching this regex (e.g. "^gemm/")
+#   KOKKOSTILE_BENCH_FILTER bench: only the benchmarks matching this regex (e.g. "^gemm/"; the cuda
+#                           flavour's default is "/Cuda/")
 #   KOKKOSTILE_DEBIAN_MIRROR  Debian archive to bootstrap from (default: this machine's apt sources)
+#   cuda flavour: Kokkos_ROOT, KOKKOSTILE_KOKKOS_SOURCE, KOKKOSTILE_KOKKOS_PATCHES,
+#   KOKKOSTILE_CUDA_ARCH, KOKKOSTILE_CXX_STANDARD (17 or 20), KOKKOSTILE_BUILD_TARGETS,
+#   KOKKOSTILE_DEPS_DIR (default ../shared/deps): see cmake/provision_cuda.sh
 set -euo pipefail
 
 usage() {
@@ -48,14 +55,14 @@ while [ $# -gt 0 ]; do
     --flavour=*) flavour=${1#--flavour=}; shift ;;
     --inside) inside=1; shift ;;  # internal: already running in the root
     -h | --help) usage ;;
-    test | bench | shell) command=$1; shift ;;
+    test | bench | build | shell) command=$1; shift ;;
     exec)
       command=exec; shift
       [ "${1:-}" = -- ] && shift
       [ $# -gt 0 ] || die "exec needs a command"
       exec_args=("$@"); break ;;
     -*) say "unknown option '$1'"; usage ;;
-    *) say "unknown action '$1' (test, bench, shell or exec)"; usage ;;
+    *) say "unknown action '$1' (test, bench, build, shell or exec)"; usage ;;
   esac
 done
 [ -n "$command" ] || usage
@@ -67,11 +74,34 @@ case "$flavour" in
   kernels)
     packages="libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev libblas-dev liblapack-dev libopenblas-dev libgtest-dev libbenchmark-dev cmake ninja-build g++ python3"
     probe_kernels=ON ;;
-  *) die "unknown flavour '$flavour' (default or kernels)" ;;
+  cuda) ;;
+  *) die "unknown flavour '$flavour' (default, kernels or cuda)" ;;
 esac
 
 source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=${KOKKOSTILE_BUILD_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# ------------------------------------------------------------------------------------------------
+# The benchmarks of a build: Google Benchmark's lines as they finish (progress), then the JSON, the
+# table and the PNG under perf_tests/results/local/<flavour>-<time>/.
+run_benchmarks() {
+  local build_dir=$1 name=$2 filter=$3 stamp out
+  stamp=$(date -u +%Y%m%dT%H%M%SZ)
+  out="$source_dir/perf_tests/results/local/$name-$stamp"
+  mkdir -p "$out"
+  say "benchmarks matching '$filter' (medians of 5; a full run takes 15-20 minutes on 2 cores)"
+  "$build_dir/perf_tests/kokkostile_perf" --benchmark_repetitions=5 \
+    --benchmark_report_aggregates_only=true --benchmark_out="$out/kokkostile_perf.json" \
+    --benchmark_out_format=json --benchmark_context=commit="${KOKKOSTILE_COMMIT:-unknown}" \
+    --benchmark_context=date="$stamp" --benchmark_context=flavour="$name" \
+    --benchmark_context=OMP_PROC_BIND="${OMP_PROC_BIND:-}" \
+    --benchmark_context=OMP_PLACES="${OMP_PLACES:-}" \
+    --benchmark_context=OMP_NUM_THREADS="${OMP_NUM_THREADS:-}" \
+    --benchmark_filter="$filter"
+  python3 "$source_dir/perf_tests/plot_results.py" "$out/kokkostile_perf.json" \
+    --png "$out/kokkostile_perf.png"
+  say "results in ${out#"$source_dir"/}/"
+}
 
 # ------------------------------------------------------------------------------------------------
 # The build itself: the same steps natively and inside a root.
@@ -97,18 +127,7 @@ build_and_run() {
     test)
       (cd "$build_dir" && ctest --output-on-failure) ;;
     bench)
-      local stamp out
-      stamp=$(date -u +%Y%m%dT%H%M%SZ)
-      out="$source_dir/perf_tests/results/local/$flavour-$stamp"
-      mkdir -p "$out"
-      "$build_dir/perf_tests/kokkostile_perf" --benchmark_repetitions=5 \
-        --benchmark_report_aggregates_only=true --benchmark_out="$out/kokkostile_perf.json" \
-        --benchmark_out_format=json --benchmark_context=commit="${KOKKOSTILE_COMMIT:-unknown}" \
-        --benchmark_context=date="$stamp" --benchmark_context=flavour="$flavour" \
-        --benchmark_filter="${KOKKOSTILE_BENCH_FILTER:-.}" >/dev/null
-      python3 "$source_dir/perf_tests/plot_results.py" "$out/kokkostile_perf.json" \
-        --png "$out/kokkostile_perf.png"
-      say "results in ${out#"$source_dir"/}/ (kokkostile_perf.json, kokkostile_perf.png)" ;;
+      run_benchmarks "$build_dir" "$flavour" "${KOKKOSTILE_BENCH_FILTER:-.}" ;;
   esac
 }
 
@@ -122,6 +141,14 @@ if [ -n "$(git -C "$source_dir" status --porcelain --untracked-files=no 2>/dev/n
   KOKKOSTILE_COMMIT="$KOKKOSTILE_COMMIT-dirty"
 fi
 export KOKKOSTILE_COMMIT
+
+if [ "$flavour" = cuda ]; then
+  # shellcheck source=provision_cuda.sh
+  source "$source_dir/cmake/provision_cuda.sh"
+  export OMP_PROC_BIND=${OMP_PROC_BIND:-spread} OMP_PLACES=${OMP_PLACES:-threads}
+  cuda_main
+  exit
+fi
 
 # ------------------------------------------------------------------------------------------------
 # Native: does CMake find Kokkos, GoogleTest, Google Benchmark (and Kokkos Kernels) here?

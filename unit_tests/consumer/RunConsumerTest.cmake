@@ -21,4 +21,9 @@ run_step("configure" ${CMAKE_COMMAND} -S "${CONSUMER_SOURCE_DIR}" -B "${WORK_DIR
          "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
          "-DCMAKE_PREFIX_PATH=${WORK_DIR}/install" "-DKokkos_DIR=${Kokkos_DIR}")
 run_step("build" ${CMAKE_COMMAND} --build "${WORK_DIR}/build")
-run_step("run" "${WORK_DIR}/build/consumer")
+if(DEFINED ENV{KOKKOSTILE_CONSUMER_BUILD_ONLY})
+  # provision.sh --flavour cuda build: compiled and linked on a machine that may have no GPU.
+  message(STATUS "consumer built; not run (KOKKOSTILE_CONSUMER_BUILD_ONLY)")
+else()
+  run_step("run" "${WORK_DIR}/build/consumer")
+endif()
