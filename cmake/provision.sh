@@ -29,6 +29,7 @@
 #   KOKKOSTILE_BUILD_JOBS   parallel build jobs (default: all cores)
 #   KOKKOSTILE_BENCH_FILTER bench: only the benchmarks matching this regex (e.g. "^gemm/"; the cuda
 #                           flavour's default is "/Cuda/")
+#   KOKKOSTILE_BENCH_MIN_TIME bench: time per repetition of each benchmark (default 0.1s; medians of 5)
 #   KOKKOSTILE_DEBIAN_MIRROR  Debian archive to bootstrap from (default: this machine's apt sources)
 #   cuda flavour: Kokkos_ROOT, KOKKOSTILE_KOKKOS_SOURCE, KOKKOSTILE_KOKKOS_PATCHES,
 #   KOKKOSTILE_CUDA_ARCH, KOKKOSTILE_CXX_STANDARD (17 or 20), KOKKOSTILE_BUILD_TARGETS,
@@ -89,8 +90,9 @@ run_benchmarks() {
   stamp=$(date -u +%Y%m%dT%H%M%SZ)
   out="$source_dir/perf_tests/results/local/$name-$stamp"
   mkdir -p "$out"
-  say "benchmarks matching '$filter' (medians of 5; a full run takes 15-20 minutes on 2 cores)"
+  say "benchmarks matching '$filter' (medians of 5 repetitions of ${KOKKOSTILE_BENCH_MIN_TIME:-0.1s} each)"
   "$build_dir/perf_tests/kokkostile_perf" --benchmark_repetitions=5 \
+    --benchmark_min_time="${KOKKOSTILE_BENCH_MIN_TIME:-0.1s}" \
     --benchmark_report_aggregates_only=true --benchmark_out="$out/kokkostile_perf.json" \
     --benchmark_out_format=json --benchmark_context=commit="${KOKKOSTILE_COMMIT:-unknown}" \
     --benchmark_context=date="$stamp" --benchmark_context=flavour="$name" \
