@@ -19,9 +19,12 @@ DEFAULT_BASELINE = ["deep_copy"]
 # Preferred baselines per algorithm, first present in the group wins.
 BASELINES = {"h2d": ["raw_memcpy_pinned"], "d2h": ["raw_memcpy_pinned"],
              "stream": ["ideal_slowest_stage"],
-             "gemm": ["cublas_pedantic", "kokkosblas", "kokkostile_naive"],
-             "histogram_uniform": ["cub_histogram_even", "global_atomics"],
-             "histogram_skewed": ["cub_histogram_even", "global_atomics"]}
+             "gemm": ["cublas_pedantic", "blas", "kokkosblas", "kokkostile_naive"],
+             "histogram_uniform": ["cub_histogram_even", "plain_kokkos", "global_atomics"],
+             "histogram_skewed": ["cub_histogram_even", "plain_kokkos", "global_atomics"]}
+# The row a user gets (the entry point with default options) and what they would write instead.
+DEFAULT_VARIANT = "kokkostile"
+PLAIN_VARIANT = "plain_kokkos"
 # Algorithms whose rate is not GB/s read + written.
 UNITS = {"h2d": "GB/s (moved)", "d2h": "GB/s (moved)", "stream": "GB/s (moved)", "gemm": "GFLOP/s",
          "histogram_uniform": "GB/s (input read)", "histogram_skewed": "GB/s (input read)"}
@@ -68,6 +71,44 @@ def add_ratios(rows):
             r["baseline"] = name or "-"
             base = present[name]["gbps"] if name else None
             r["ratio"] = r["gbps"] / base if base else float("nan")
+
+
+def ratio_range(values):
+    values = [v for v in values if v == v]
+    if not values:
+        return "-"
+    low, high = min(values), max(values)
+    return f"{low:.2f}" if abs(high - low) < 0.005 else f"{low:.2f}-{high:.2f}"
+
+
+def print_summary(rows):
+    """One line per algorithm and space: the default variant against the group's baseline and
+    against the plain Kokkos kernel, as the range over scalars and extents."""
+    groups = OrderedDict()
+    for r in rows:
+        groups.setdefault((r["algorithm"], r["space"], r["scalar"], r["n"]), {})[r["variant"]] = r
+    lines = OrderedDict()
+    for (algorithm, space, _, _), present in groups.items():
+        mine = present.get(DEFAULT_VARIANT)
+        if not mine:
+            continue
+        line = lines.setdefault((algorithm, space), {"base": [], "names": set(), "plain": []})
+        line["base"].append(mine["ratio"])
+        line["names"].add(mine["baseline"])
+        plain = present.get(PLAIN_VARIANT)
+        if plain and plain["gbps"]:
+            line["plain"].append(mine["gbps"] / plain["gbps"])
+    if not lines:
+        return
+    print(f"Summary: the default `{DEFAULT_VARIANT}` row as a ratio (range over scalars and sizes; "
+          f"> 1 is faster)")
+    header = f"{'algorithm':<19} {'space':<8} {'x baseline':>12}  {'baseline':<18} {'x plain_kokkos':>14}"
+    print(header)
+    print("-" * len(header))
+    for (algorithm, space), line in sorted(lines.items()):
+        print(f"{algorithm:<19} {space:<8} {ratio_range(line['base']):>12}  "
+              f"{', '.join(sorted(line['names'])):<18} {ratio_range(line['plain']):>14}")
+    print()
 
 
 def print_table(context, rows):
@@ -124,6 +165,7 @@ def main():
         print(f"{args.json}: no KokkosTile benchmark rows", file=sys.stderr)
         return 1
     add_ratios(rows)
+    print_summary(rows)
     print_table(context, rows)
     plot(context, rows, args.png or args.json.rsplit(".", 1)[0] + ".png")
     return 0
