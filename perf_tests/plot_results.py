@@ -111,16 +111,30 @@ def print_summary(rows):
     print()
 
 
+def unit_of(algorithm):
+    return UNITS.get(algorithm, "GB/s (read + written)")
+
+
 def print_table(context, rows):
     where = context.get("gpu") or context.get("host_name", "host")
     print(f"KokkosTile benchmarks on {where} ({context.get('kokkos_execution_spaces', '?')}, "
           f"Kokkos {context.get('kokkos_version', '?')}, {context.get('date', '')})")
-    header = f"{'algorithm':<17} {'space':<8} {'scalar':<7} {'n':>11} {'variant':<40} {'ms':>10} {'rate':>9} {'x baseline':>12}  baseline"
+    print("rate: medians; 'x baseline' is rate / the named baseline's rate in the same group "
+          "(same algorithm, space, scalar and extent) of this run")
+    width = {key: max([len(key)] + [len(r[key]) for r in rows])
+             for key in ("algorithm", "space", "scalar", "n", "variant", "baseline")}
+    unit_width = max(len(unit_of(r["algorithm"])) for r in rows)
+    header = (f"{'algorithm':<{width['algorithm']}} {'space':<{width['space']}} "
+              f"{'scalar':<{width['scalar']}} {'n':>{width['n']}} {'variant':<{width['variant']}} "
+              f"{'ms':>10} {'rate':>10} {'unit':<{unit_width}} {'x baseline':>10}  baseline")
     print(header)
     print("-" * len(header))
     for r in sorted(rows, key=lambda r: (r["algorithm"], r["space"], r["scalar"], extent_key(r["n"]), -r["gbps"])):
-        print(f"{r['algorithm']:<17} {r['space']:<8} {r['scalar']:<7} {r['n']:>11} {r['variant']:<40} "
-              f"{r['ms']:>10.4f} {r['gbps']:>9.2f} {r['ratio']:>12.3f}  {r['baseline']}")
+        ratio = f"{r['ratio']:.3f}" if r["ratio"] == r["ratio"] else "-"
+        print(f"{r['algorithm']:<{width['algorithm']}} {r['space']:<{width['space']}} "
+              f"{r['scalar']:<{width['scalar']}} {r['n']:>{width['n']}} "
+              f"{r['variant']:<{width['variant']}} {r['ms']:>10.4f} {r['gbps']:>10.2f} "
+              f"{unit_of(r['algorithm']):<{unit_width}} {ratio:>10}  {r['baseline']}")
 
 
 def plot(context, rows, png):
@@ -145,7 +159,7 @@ def plot(context, rows, png):
             axis.bar([i + k * width for i in range(len(extents))], values, width, label=variant)
         axis.set_xticks([i + 0.4 - width / 2 for i in range(len(extents))])
         axis.set_xticklabels([f"n={n}" for n in extents])
-        axis.set_ylabel(UNITS.get(algorithm, "GB/s (read + written)"))
+        axis.set_ylabel(unit_of(algorithm))
         axis.set_title(f"{algorithm} on {space}, {scalar}")
         axis.legend(fontsize="small", ncol=2)
     where = context.get("gpu") or context.get("host_name", "host")
