@@ -229,7 +229,10 @@ cuda_main() {
   supported=$("$nvcc" --list-gpu-arch 2>/dev/null | tr '\n' ' ')
   [[ " $supported " == *" compute_$arch "* ]] ||
     die "$nvcc ($("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')) cannot compile for sm_$arch; it supports: ${supported:-nothing it would list}"
-  say "cuda flavour: $nvcc, sm_$arch (${gpu_arch:+the GPU found}${gpu_arch:-${KOKKOSTILE_CUDA_ARCH:+KOKKOSTILE_CUDA_ARCH}}${gpu_arch:-${KOKKOSTILE_CUDA_ARCH:-no GPU found: default}}), C++$standard"
+  local arch_from="no GPU found, no KOKKOSTILE_CUDA_ARCH: the default"
+  [ -n "${KOKKOSTILE_CUDA_ARCH:-}" ] && arch_from="KOKKOSTILE_CUDA_ARCH"
+  [ -n "$gpu_arch" ] && arch_from="the GPU's compute capability $gpu_arch"
+  say "cuda flavour: $nvcc, sm_$arch ($arch_from), C++$standard"
   export PATH="$(dirname "$nvcc"):$PATH"
 
   # Kokkos: the user's, or built here.
