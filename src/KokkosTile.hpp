@@ -2,6 +2,7 @@
 // KokkosTile: shared-memory tiled algorithms for Kokkos applications. Include this header and link
 // KokkosTile::kokkostile.
 
+#include "KokkosTile_Version.hpp"
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchTile.hpp"
 #include "KokkosTile_ScratchBudget.hpp"

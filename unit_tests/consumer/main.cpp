@@ -3,6 +3,11 @@
 
 #include <cstdio>
 
+static_assert(KOKKOSTILE_VERSION_MAJOR == PACKAGE_VERSION_MAJOR &&
+                  KOKKOSTILE_VERSION_MINOR == PACKAGE_VERSION_MINOR &&
+                  KOKKOSTILE_VERSION_PATCH == PACKAGE_VERSION_PATCH,
+              "KokkosTile_Version.hpp and the CMake package disagree on the version");
+
 int main(int argc, char* argv[]) {
   Kokkos::ScopeGuard kokkos(argc, argv);
   const int n = 1001;
