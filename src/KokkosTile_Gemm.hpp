@@ -24,6 +24,7 @@
 #include "impl/KokkosTile_LaunchDefaults.hpp"
 #include "impl/KokkosTile_Packet.hpp"
 #include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/gemm/Gemm_Host.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -295,6 +296,18 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
       return;
     }
     case GemmVariant::tuned:
+      if constexpr (Impl::is_host_backend<ExecSpace>()) {
+        if (options.tile == GemmTile::automatic) {  // packed panels and a register micro-kernel
+          Impl::gemm_host<ExecSpace, T>(
+              call, space,
+              Impl::GemmHostMatrix<const T>{op_a.data, op_a.row_stride, op_a.col_stride},
+              Impl::GemmHostMatrix<const T>{op_b.data, op_b.row_stride, op_b.col_stride},
+              Impl::GemmHostMatrix<T>{c.data(), std::int64_t(c.stride(0)),
+                                      std::int64_t(c.stride(1))},
+              T(alpha), T(beta), m, n, k);
+          return;
+        }
+      }
       switch (Impl::resolve_gemm_tile<ExecSpace, T>(options.tile,
                                                     m % 128 == 0 && n % 128 == 0 && k % 16 == 0 &&
                                                         Impl::gemm_packets_allowed<T>(op_a) &&
