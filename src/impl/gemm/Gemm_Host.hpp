@@ -141,6 +141,35 @@ void gemm_host_run(const std::string& call, const ExecSpace& space,
   }
 }
 
+/// Calls f(Kernel{}) with the kernel type for T on this CPU's best instruction set.
+template <class T, class F>
+decltype(auto) gemm_host_dispatch(const F& f) {
+  switch (gemm_host_isa()) {
+#ifdef KOKKOSTILE_GEMM_HOST_X86
+    case GemmHostIsa::avx512:
+      return f(typename GemmHostKernelFor<T, GemmHostIsa::avx512>::type{});
+    case GemmHostIsa::avx2:
+      return f(typename GemmHostKernelFor<T, GemmHostIsa::avx2>::type{});
+#endif
+    default:
+      return f(typename GemmHostKernelFor<T, GemmHostIsa::generic>::type{});
+  }
+}
+
+/// The micro-kernel and blocking the host GEMM uses for T on this CPU (tests size their edge
+/// cases from it).
+struct GemmHostBlocking {
+  const char* kernel;
+  int mr, nr, kc, mc, nc;
+};
+template <class T>
+GemmHostBlocking gemm_host_blocking() {
+  return gemm_host_dispatch<T>([](auto kernel) {
+    using K = decltype(kernel);
+    return GemmHostBlocking{K::name(), K::MR, K::NR, K::KC, K::MC, K::NC};
+  });
+}
+
 /// The host path of the default (tuned, automatic tile) gemm. Needs m, n, k >= 1 and alpha != 0
 /// (the caller handles the rest).
 template <class ExecSpace, class T>
@@ -154,19 +183,9 @@ void gemm_host(const std::string& call, const ExecSpace& space, GemmHostMatrix<c
     c = c.transposed();
     std::swap(m, n);
   }
-  switch (gemm_host_isa()) {
-#ifdef KOKKOSTILE_GEMM_HOST_X86
-    case GemmHostIsa::avx512:
-      return gemm_host_run<typename GemmHostKernelFor<T, GemmHostIsa::avx512>::type>(
-          call, space, a, b, c, alpha, beta, m, n, k);
-    case GemmHostIsa::avx2:
-      return gemm_host_run<typename GemmHostKernelFor<T, GemmHostIsa::avx2>::type>(
-          call, space, a, b, c, alpha, beta, m, n, k);
-#endif
-    default:
-      return gemm_host_run<typename GemmHostKernelFor<T, GemmHostIsa::generic>::type>(
-          call, space, a, b, c, alpha, beta, m, n, k);
-  }
+  gemm_host_dispatch<T>([&](auto kernel) {
+    gemm_host_run<decltype(kernel)>(call, space, a, b, c, alpha, beta, m, n, k);
+  });
 }
 
 }  // namespace Impl
