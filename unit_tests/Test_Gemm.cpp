@@ -61,7 +61,8 @@ template <class T>
 ::testing::AssertionResult gemm_matches(const GemmCase& shape, bool ta, bool tb, T alpha, T beta,
                                         Layout la, Layout lb, Layout lc,
                                         const KokkosTile::GemmOptions& options,
-                                        bool poison_unread = false) {
+                                        bool poison_unread = false,
+                                        const KokkosTile::Impl::GemmHostIsa* host_isa = nullptr) {
   const std::int64_t m = shape.m, n = shape.n, k = shape.k;
   const std::uint64_t seed = 7919 * m + 104729 * n + 1299709 * k + 3 * ta + 5 * tb;
   auto a = make_operand<T>(la, ta ? k : m, ta ? m : k, seed + 1);
@@ -74,8 +75,22 @@ template <class T>
   if (poison_unread)  // alpha = 0: A and B must not be read
     Kokkos::deep_copy(a.view, poison<T>());
 
-  KokkosTile::gemm(ExecSpace(), ta ? "T" : "N", tb ? "T" : "N", alpha, a.view, b.view, beta, c.view,
-                   options);
+  if (host_isa == nullptr) {
+    KokkosTile::gemm(ExecSpace(), ta ? "T" : "N", tb ? "T" : "N", alpha, a.view, b.view, beta,
+                     c.view, options);
+  } else if constexpr (KokkosTile::Impl::is_host_backend<ExecSpace>()) {
+    // The host kernel of one instruction set, through its internal entry (m, n, k >= 1).
+    auto op = [](const auto& view, bool trans) {
+      const std::int64_t s0 = view.stride(0), s1 = view.stride(1);
+      return KokkosTile::Impl::GemmHostMatrix<const T>{view.data(), trans ? s1 : s0,
+                                                       trans ? s0 : s1};
+    };
+    KokkosTile::Impl::gemm_host<ExecSpace, T>(
+        "test", ExecSpace(), op(a.view, ta), op(b.view, tb),
+        KokkosTile::Impl::GemmHostMatrix<T>{c.view.data(), std::int64_t(c.view.stride(0)),
+                                            std::int64_t(c.view.stride(1))},
+        alpha, beta, m, n, k, *host_isa);
+  }
   const auto result = to_host(c.view);
 
   const double eps = std::numeric_limits<T>::epsilon();
@@ -267,6 +282,37 @@ TYPED_TEST(Gemm, HostKernelEdgesMatchReference) {
         EXPECT_TRUE(gemm_matches<T>(shape, ta, tb, alpha, beta, la, lb, lc, {}))
             << blocking.kernel << " kernel, layouts " << int(la) << int(lb) << int(lc);
         ++index;
+      }
+    }
+  }
+}
+
+// Every host micro-kernel this CPU can run (the default options run only the best one: AVX-512,
+// AVX2 + FMA or portable), on extents around each one's own blocking.
+TYPED_TEST(Gemm, EveryHostMicroKernelMatchesReference) {
+  using T = TypeParam;
+  using KokkosTile::Impl::GemmHostIsa;
+  if (!KokkosTile::Impl::is_host_backend<ExecSpace>())
+    GTEST_SKIP() << "host kernels only";
+  for (const GemmHostIsa isa : {GemmHostIsa::avx512, GemmHostIsa::avx2, GemmHostIsa::generic}) {
+    if (int(isa) < int(KokkosTile::Impl::gemm_host_isa()))
+      continue;  // not on this CPU
+    const auto blocking = KokkosTile::Impl::gemm_host_blocking<T>(isa);
+    const std::int64_t mr = blocking.mr, nr = blocking.nr, kc = blocking.kc, mc = blocking.mc;
+    const GemmCase shapes[] = {
+        {1, nr + 1, 3}, {mr + 1, nr - 1, kc + 1}, {mc + mr - 1, 2 * nr + 1, 2 * kc + 1}};
+    const Layout layouts[] = {Layout::left, Layout::right, Layout::strided};
+    int index = 0;
+    for (const GemmCase& shape : shapes) {
+      for (const bool ta : {false, true}) {
+        for (const bool tb : {false, true}) {
+          const Layout la = layouts[index % 3], lb = layouts[(index + 1) % 3],
+                       lc = layouts[index / 3 % 3];
+          const T beta = index % 2 == 0 ? T(0) : T(-0.5);
+          EXPECT_TRUE(gemm_matches<T>(shape, ta, tb, T(1.25), beta, la, lb, lc, {}, false, &isa))
+              << blocking.kernel << " kernel, layouts " << int(la) << int(lb) << int(lc);
+          ++index;
+        }
       }
     }
   }

@@ -141,10 +141,11 @@ void gemm_host_run(const std::string& call, const ExecSpace& space,
   }
 }
 
-/// Calls f(Kernel{}) with the kernel type for T on this CPU's best instruction set.
+/// Calls f(Kernel{}) with the kernel type for T on an instruction set (by default the best this
+/// CPU has; tests ask for the others too).
 template <class T, class F>
-decltype(auto) gemm_host_dispatch(const F& f) {
-  switch (gemm_host_isa()) {
+decltype(auto) gemm_host_dispatch(const F& f, GemmHostIsa isa = gemm_host_isa()) {
+  switch (isa) {
 #ifdef KOKKOSTILE_GEMM_HOST_X86
     case GemmHostIsa::avx512:
       return f(typename GemmHostKernelFor<T, GemmHostIsa::avx512>::type{});
@@ -163,19 +164,21 @@ struct GemmHostBlocking {
   int mr, nr, kc, mc, nc;
 };
 template <class T>
-GemmHostBlocking gemm_host_blocking() {
-  return gemm_host_dispatch<T>([](auto kernel) {
-    using K = decltype(kernel);
-    return GemmHostBlocking{K::name(), K::MR, K::NR, K::KC, K::MC, K::NC};
-  });
+GemmHostBlocking gemm_host_blocking(GemmHostIsa isa = gemm_host_isa()) {
+  return gemm_host_dispatch<T>(
+      [](auto kernel) {
+        using K = decltype(kernel);
+        return GemmHostBlocking{K::name(), K::MR, K::NR, K::KC, K::MC, K::NC};
+      },
+      isa);
 }
 
 /// The host path of the default (tuned, automatic tile) gemm. Needs m, n, k >= 1 and alpha != 0
-/// (the caller handles the rest).
+/// (the caller handles the rest). `isa` must be one this CPU supports.
 template <class ExecSpace, class T>
 void gemm_host(const std::string& call, const ExecSpace& space, GemmHostMatrix<const T> a,
                GemmHostMatrix<const T> b, GemmHostMatrix<T> c, T alpha, T beta, std::int64_t m,
-               std::int64_t n, std::int64_t k) {
+               std::int64_t n, std::int64_t k, GemmHostIsa isa = gemm_host_isa()) {
   if (c.cs < c.rs) {  // C^T = op(B)^T op(A)^T, so that the micro-kernel writes along C's rows
     std::swap(a, b);
     a = a.transposed();
@@ -183,9 +186,11 @@ void gemm_host(const std::string& call, const ExecSpace& space, GemmHostMatrix<c
     c = c.transposed();
     std::swap(m, n);
   }
-  gemm_host_dispatch<T>([&](auto kernel) {
-    gemm_host_run<decltype(kernel)>(call, space, a, b, c, alpha, beta, m, n, k);
-  });
+  gemm_host_dispatch<T>(
+      [&](auto kernel) {
+        gemm_host_run<decltype(kernel)>(call, space, a, b, c, alpha, beta, m, n, k);
+      },
+      isa);
 }
 
 }  // namespace Impl
