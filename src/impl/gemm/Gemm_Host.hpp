@@ -49,6 +49,30 @@ struct GemmHostPackB {
   }
 };
 
+/// The rows of C cut into blocks for the ic loop: `groups` equal shares of MR-row micro-panels
+/// (one per thread while there are enough rows), each cut into `per_group` blocks of at most MC
+/// rows whose sizes differ by at most one micro-panel. A thread that runs consecutive teams (as
+/// Kokkos' static schedules do) then gets as many rows as any other.
+struct GemmHostRowBlocks {
+  std::int64_t m = 0, mr = 1, panels = 0, groups = 1, per_group = 1;
+
+  GemmHostRowBlocks() = default;
+  GemmHostRowBlocks(std::int64_t m_, int mr_, int mc, std::int64_t threads)
+      : m(m_), mr(mr_), panels(ceil_div(m_, mr_)) {
+    groups = std::max<std::int64_t>(1, std::min(threads, panels));
+    per_group = ceil_div(ceil_div(panels, groups), std::max(1, mc / mr_));
+  }
+  std::int64_t count() const { return groups * per_group; }
+  /// Rows in the largest block.
+  std::int64_t max_rows() const { return ceil_div(ceil_div(panels, groups), per_group) * mr; }
+  /// First row of block b (b = count() gives m).
+  std::int64_t begin(std::int64_t b) const {
+    const std::int64_t g = b / per_group, l = b % per_group;
+    const std::int64_t g0 = g * panels / groups, g1 = (g + 1) * panels / groups;
+    return std::min(m, (g0 + l * (g1 - g0) / per_group) * mr);
+  }
+};
+
 /// One team: packs its mc x kc block of op(A) into scratch and multiplies it by its share of B~'s
 /// micro-panels.
 template <class Kernel, class ExecSpace, class T, class BufferView>
@@ -60,8 +84,8 @@ struct GemmHostMacroKernel {
   BufferView packed_b;
   GemmHostMatrix<T> c;  // C at (0, jc)
   T alpha, beta;
-  std::int64_t m, nc, kc;
-  std::int64_t mc;               // rows per block (a multiple of MR)
+  std::int64_t nc, kc;
+  GemmHostRowBlocks blocks;
   std::int64_t panels_per_part;  // B~ micro-panels per part of the jr loop
   int parts;                     // parts of the jr loop per block
   int level;
@@ -72,8 +96,9 @@ struct GemmHostMacroKernel {
 
   void operator()(const member_type& team) const {
     const std::int64_t block = team.league_rank() / parts, part = team.league_rank() % parts;
-    const std::int64_t i0 = block * mc;
-    const std::int64_t rows = std::min(mc, m - i0);
+    const std::int64_t i0 = blocks.begin(block), rows = blocks.begin(block + 1) - i0;
+    if (rows <= 0)
+      return;
     T* packed_a = static_cast<T*>(
         team.team_scratch(level).get_shmem_aligned(scratch_bytes(rows, kc) - 64, 64));
     gemm_pack_a<MR>(GemmHostMatrix<const T>{a.at(i0, 0), a.rs, a.cs}, rows, kc, packed_a);
@@ -105,27 +130,23 @@ void gemm_host_run(const std::string& call, const ExecSpace& space,
   const std::int64_t kc_max = ceil_div(k, ceil_div(k, Kernel::KC));
   const std::int64_t nc_max = gemm_host_round_up(ceil_div(n, ceil_div(n, Kernel::NC)), NR);
 
-  // Blocks of rows: a multiple of the thread count, so that threads get equal shares, each
-  // no larger than MC (and no smaller than MR).
-  std::int64_t blocks = gemm_host_round_up(ceil_div(m, Kernel::MC), threads);
-  const std::int64_t mc = gemm_host_round_up(ceil_div(m, blocks), MR);
-  blocks = ceil_div(m, mc);
+  const GemmHostRowBlocks blocks(m, MR, Kernel::MC, threads);
 
   using buffer_type = Kokkos::View<T*, typename ExecSpace::memory_space>;
   const buffer_type packed_b(Kokkos::view_alloc(Kokkos::WithoutInitializing, call + "::packed_b"),
                              std::size_t(nc_max * kc_max));
   using macro_kernel = GemmHostMacroKernel<Kernel, ExecSpace, T, buffer_type>;
   const ScratchPlacement placement =
-      place_team_scratch(call, space, macro_kernel::scratch_bytes(mc, kc_max));
+      place_team_scratch(call, space, macro_kernel::scratch_bytes(blocks.max_rows(), kc_max));
 
   for (std::int64_t jc = 0; jc < n; jc += nc_max) {
     const std::int64_t nc = std::min(nc_max, n - jc);
     const std::int64_t panels = ceil_div(nc, NR);
     // Fewer blocks than threads (small m): the jr loop is split too, each part packing its
     // block of op(A) again.
-    const std::int64_t parts = std::min(panels, ceil_div(threads, blocks));
+    const std::int64_t parts = std::min(panels, ceil_div(threads, blocks.count()));
     const std::int64_t panels_per_part = ceil_div(panels, parts);
-    const int league = checked_league_size(call, blocks * parts);
+    const int league = checked_league_size(call, blocks.count() * parts);
     for (std::int64_t pc = 0; pc < k; pc += kc_max) {
       const std::int64_t kc = std::min(kc_max, k - pc);
       Kokkos::parallel_for(
@@ -135,8 +156,8 @@ void gemm_host_run(const std::string& call, const ExecSpace& space,
       Kokkos::parallel_for(
           call, with_scratch(Kokkos::TeamPolicy<ExecSpace>(space, league, 1), placement),
           macro_kernel{GemmHostMatrix<const T>{a.at(0, pc), a.rs, a.cs}, packed_b,
-                       GemmHostMatrix<T>{c.at(0, jc), c.rs, c.cs}, alpha, pc == 0 ? beta : T(1), m,
-                       nc, kc, mc, panels_per_part, int(parts), placement.level});
+                       GemmHostMatrix<T>{c.at(0, jc), c.rs, c.cs}, alpha, pc == 0 ? beta : T(1), nc,
+                       kc, blocks, panels_per_part, int(parts), placement.level});
     }
   }
 }
