@@ -10,10 +10,14 @@
 // (NaN in it is ignored); alpha = 0 or K = 0 does not read A or B. C must not overlap A or B.
 //
 // Variants (GemmOptions::variant): `naive` (one thread per element of C), `tiled16` (16 x 16
-// scratch tiles), `tuned` (the default: a team tile in scratch, a register tile per thread, two
-// scratch stages on devices). GemmOptions::tile overrides the tuned kernel's tile shape; by default
-// it is chosen per execution space and scalar type. Tiles that do not fit level-0 scratch go to
-// level 1 by themselves. Kernels are labelled "KokkosTile::gemm<variant>" for Kokkos Tools.
+// scratch tiles), `tuned` (the default: on devices a team tile in scratch, a register tile per
+// thread, two scratch stages; on host backends (Serial, OpenMP, Threads) BLIS-style packed panels
+// and a register micro-kernel compiled for AVX-512 or AVX2 + FMA where the CPU has them, see
+// impl/gemm/Gemm_Host.hpp). GemmOptions::tile forces the team-tile kernel with that tile shape,
+// on host backends too; by default it is chosen per execution space and scalar type. Tiles that
+// do not fit level-0 scratch go to level 1 by themselves. Kernels are labelled
+// "KokkosTile::gemm<variant>" for Kokkos Tools (the host kernel's packing of op(B) adds
+// "::pack_b").
 
 #include <Kokkos_Core.hpp>
 
@@ -38,7 +42,7 @@ enum class GemmVariant { naive, tiled16, tuned };
 /// Team tile (rows x columns x K step) and register tile (rows x columns) of the tuned kernel.
 enum class GemmTile {
   automatic,         // on devices 128x128x16_8x8 (whole tiles) or 128x128x8_8x8 for float and
-                     // 128x64x8_8x4 for double; 64x64x16_4x4 on host backends
+                     // 128x64x8_8x4 for double; on host backends the packed-panel kernel
   t128x128x8_8x8,    // 256 threads, 64 accumulators each
   t128x128x16_8x8,   // the same with K steps of 16: half the barriers per multiply-add
   t128x128x16_8x16,  // 128 threads, 128 accumulators each (two teams per multiprocessor for float)
