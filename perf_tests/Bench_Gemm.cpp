@@ -21,6 +21,10 @@ extern "C" void openblas_set_num_threads(int num_threads);
 #include "BenchmarkSpaces.hpp"
 
 #include <memory>
+#include <vector>
+#ifdef __linux__
+#include <sched.h>
+#endif
 
 namespace KokkosTileBench {
 namespace {
@@ -70,6 +74,32 @@ void cublas_gemm(cublasHandle_t handle, const T* a, const T* b, T* c, const Gemm
 #endif
 
 #ifdef KOKKOSTILE_HAVE_OPENBLAS
+/// Sets OpenBLAS to `threads` threads, its workers free to run on every core. With
+/// OMP_PROC_BIND, libgomp binds the main thread to one core before main(); workers that OpenBLAS
+/// creates from it later inherit that one core, and all of OpenBLAS' threads would share it (at
+/// n = 512 on 2 cores, 8 instead of ~300 GFLOP/s). So the main thread's binding is lifted while
+/// OpenBLAS starts its workers (a first call does), then restored.
+void openblas_use_threads(int threads) {
+#ifdef __linux__
+  cpu_set_t bound;
+  if (sched_getaffinity(0, sizeof(bound), &bound) == 0) {
+    cpu_set_t every;
+    CPU_ZERO(&every);
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+      CPU_SET(cpu, &every);
+    sched_setaffinity(0, sizeof(every), &every);
+    openblas_set_num_threads(threads);
+    const int n = 256;  // large enough for OpenBLAS to use its threads
+    std::vector<double> a(n * n, 1.0), c(n * n);
+    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a.data(), n, a.data(), n,
+                0.0, c.data(), n);
+    sched_setaffinity(0, sizeof(bound), &bound);
+    return;
+  }
+#endif
+  openblas_set_num_threads(threads);
+}
+
 /// C = op(A) * op(B) in OpenBLAS, column-major.
 template <class T>
 void cblas_gemm(const T* a, const T* b, T* c, const GemmShape& s) {
@@ -155,7 +185,7 @@ void register_gemm_for(const Config& config) {
     if constexpr (is_host_space<Space>()) {
       add("blas",
           [shape](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
-            openblas_set_num_threads(space.concurrency());  // the threads Kokkos has
+            openblas_use_threads(space.concurrency());  // the threads Kokkos has
             return [=] { cblas_gemm<T>(a.data(), b.data(), c.data(), shape); };
           });
     }
