@@ -134,6 +134,12 @@ struct GemmAvx2<float> {
   using reg = typename V::reg;                                                       \
   constexpr int W = V::width;                                                        \
   reg acc[NR][MV];                                                                   \
+  if (rs_c == 1) {                                                                   \
+    _Pragma("GCC unroll 32") for (int j = 0; j < NR; ++j) {                          \
+      __builtin_prefetch(c + j * cs_c);                                              \
+      __builtin_prefetch(c + j * cs_c + MR - 1);                                     \
+    }                                                                                \
+  }                                                                                  \
   _Pragma("GCC unroll 32") for (int j = 0; j < NR; ++j) {                            \
     _Pragma("GCC unroll 4") for (int v = 0; v < MV; ++v) acc[j][v] = V::zero();      \
   }                                                                                  \
