@@ -20,7 +20,9 @@ extern "C" void openblas_set_num_threads(int num_threads);
 
 #include "BenchmarkSpaces.hpp"
 
+#include <chrono>
 #include <memory>
+#include <thread>
 #include <vector>
 #ifdef __linux__
 #include <sched.h>
@@ -156,7 +158,9 @@ void register_gemm_for(const Config& config) {
     const char* op_a = shape.ta ? "T" : "N";
     const char* op_b = shape.tb ? "T" : "N";
     const bool transposed = shape.ta || shape.tb;  // tuned and the baselines only
-    auto add = [&](const std::string& variant, auto run_on) {
+    // settle: idle a moment after timing, untimed, for libraries whose worker threads spin after
+    // a call (OpenBLAS' for up to 2^28 cycles) and would take cores from the next benchmark.
+    auto add = [&](const std::string& variant, auto run_on, bool settle = false) {
       register_benchmark(
           benchmark_name<Space, T>("gemm", variant, shape.label()), config,
           [=](benchmark::State& state) {
@@ -171,6 +175,8 @@ void register_gemm_for(const Config& config) {
             time_fenced_calls(state, space, run_on(space, a, b, c));
             state.counters["GFLOP/s"] =
                 benchmark::Counter(flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+            if (settle && !config.smoke)
+              std::this_thread::sleep_for(std::chrono::milliseconds(200));
           });
     };
     add("kokkostile",
@@ -183,11 +189,13 @@ void register_gemm_for(const Config& config) {
         });
 #ifdef KOKKOSTILE_HAVE_OPENBLAS
     if constexpr (is_host_space<Space>()) {
-      add("blas",
+      add(
+          "blas",
           [shape](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
             openblas_use_threads(space.concurrency());  // the threads Kokkos has
             return [=] { cblas_gemm<T>(a.data(), b.data(), c.data(), shape); };
-          });
+          },
+          true);
     }
 #endif
     for (const auto variant : {KokkosTile::GemmVariant::naive, KokkosTile::GemmVariant::tiled16,
