@@ -97,15 +97,15 @@ struct GemmHostMacroKernel {
   void operator()(const member_type& team) const {
     const std::int64_t block = team.league_rank() / parts, part = team.league_rank() % parts;
     const std::int64_t i0 = blocks.begin(block), rows = blocks.begin(block + 1) - i0;
-    if (rows <= 0)
+    const std::int64_t s_begin = part * panels_per_part;
+    const std::int64_t s_end = std::min(ceil_div(nc, NR), s_begin + panels_per_part);
+    if (rows <= 0 || s_begin >= s_end)
       return;
     T* packed_a = static_cast<T*>(
         team.team_scratch(level).get_shmem_aligned(scratch_bytes(rows, kc) - 64, 64));
     gemm_pack_a<MR>(GemmHostMatrix<const T>{a.at(i0, 0), a.rs, a.cs}, rows, kc, packed_a);
 
-    const std::int64_t panels = ceil_div(nc, NR);
-    const std::int64_t s_end = std::min(panels, (part + 1) * panels_per_part);
-    for (std::int64_t s = part * panels_per_part; s < s_end; ++s) {
+    for (std::int64_t s = s_begin; s < s_end; ++s) {
       const std::int64_t j0 = s * NR;
       const int cols = int(std::min<std::int64_t>(NR, nc - j0));
       const T* b_panel = packed_b.data() + j0 * kc;
