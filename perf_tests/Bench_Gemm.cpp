@@ -1,8 +1,10 @@
-// KokkosTile::gemm's variants (naive, tiled16 = the seed's 16 x 16 kernel, tuned) against cuBLAS on
-// CUDA (plain fp32 with CUBLAS_PEDANTIC_MATH, so no TF32; fp64 as cuBLAS runs it) and
-// KokkosBlas::gemm when Kokkos Kernels is found. C = A * B with LayoutLeft (column-major) Views,
-// alpha = 1, beta = 0. Algorithm "gemm"; counters GFLOP/s (2 M N K per call) and the ratio to the
-// run's cuBLAS (or KokkosBlas, or naive) in plot_results.py.
+// KokkosTile::gemm's variants (naive, tiled16 = the seed's 16 x 16 kernel, tuned; `kokkostile` is
+// the default options, what a user gets) against `plain_kokkos` (the triple loop a Kokkos user
+// writes), cuBLAS on CUDA (plain fp32 with CUBLAS_PEDANTIC_MATH, so no TF32; fp64 as cuBLAS runs
+// it), OpenBLAS on host spaces when it is found (`blas`, with as many threads as the space has)
+// and KokkosBlas::gemm when Kokkos Kernels is found. C = A * B with LayoutLeft (column-major)
+// Views, alpha = 1, beta = 0. Algorithm "gemm"; counters GFLOP/s (2 M N K per call) and the ratio
+// to the run's cuBLAS (or KokkosBlas, or naive) in plot_results.py.
 #include <KokkosTile_Gemm.hpp>
 #ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
 #include <KokkosBlas3_gemm.hpp>
@@ -10,10 +12,21 @@
 #ifdef KOKKOS_ENABLE_CUDA
 #include <cublas_v2.h>
 #endif
+#ifdef KOKKOSTILE_HAVE_OPENBLAS
+#include <cblas.h>
+// OpenBLAS' own extension; declared here too because not every cblas.h has it.
+extern "C" void openblas_set_num_threads(int num_threads);
+#endif
 
 #include "BenchmarkSpaces.hpp"
 
+#include <chrono>
 #include <memory>
+#include <thread>
+#include <vector>
+#ifdef __linux__
+#include <sched.h>
+#endif
 
 namespace KokkosTileBench {
 namespace {
@@ -33,7 +46,7 @@ std::vector<GemmShape> gemm_shapes(const Config& config) {
   if (config.smoke)
     return {{67, 45, 31}};
   if (is_host_space<Space>())
-    return {{256, 256, 256}, {512, 512, 512}, {509, 257, 1021}};
+    return {{256, 256, 256}, {512, 512, 512}, {1024, 1024, 1024}, {509, 257, 1021}};
   return {{1024, 1024, 1024},
           {2048, 2048, 2048},
           {4096, 4096, 4096},
@@ -62,6 +75,81 @@ void cublas_gemm(cublasHandle_t handle, const T* a, const T* b, T* c, const Gemm
 }
 #endif
 
+#ifdef KOKKOSTILE_HAVE_OPENBLAS
+/// Sets OpenBLAS to `threads` threads, its workers free to run on every core. With
+/// OMP_PROC_BIND, libgomp binds the main thread to one core before main(); workers that OpenBLAS
+/// creates from it later inherit that one core, and all of OpenBLAS' threads would share it (at
+/// n = 512 on 2 cores, 8 instead of ~300 GFLOP/s). So the main thread's binding is lifted while
+/// OpenBLAS starts its workers (a first call does), then restored.
+void openblas_use_threads(int threads) {
+#ifdef __linux__
+  cpu_set_t bound;
+  if (sched_getaffinity(0, sizeof(bound), &bound) == 0) {
+    cpu_set_t every;
+    CPU_ZERO(&every);
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+      CPU_SET(cpu, &every);
+    sched_setaffinity(0, sizeof(every), &every);
+    openblas_set_num_threads(threads);
+    const int n = 256;  // large enough for OpenBLAS to use its threads
+    std::vector<double> a(n * n, 1.0), c(n * n);
+    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a.data(), n, a.data(), n,
+                0.0, c.data(), n);
+    sched_setaffinity(0, sizeof(bound), &bound);
+    return;
+  }
+#endif
+  openblas_set_num_threads(threads);
+}
+
+/// C = op(A) * op(B) in OpenBLAS, column-major.
+template <class T>
+void cblas_gemm(const T* a, const T* b, T* c, const GemmShape& s) {
+  const auto op_a = s.ta ? CblasTrans : CblasNoTrans, op_b = s.tb ? CblasTrans : CblasNoTrans;
+  const int lda = int(s.ta ? s.k : s.m), ldb = int(s.tb ? s.n : s.k);
+  if constexpr (std::is_same_v<T, float>) {
+    cblas_sgemm(CblasColMajor, op_a, op_b, int(s.m), int(s.n), int(s.k), 1.f, a, lda, b, ldb, 0.f,
+                c, int(s.m));
+  } else {
+    cblas_dgemm(CblasColMajor, op_a, op_b, int(s.m), int(s.n), int(s.k), 1.0, a, lda, b, ldb, 0.0,
+                c, int(s.m));
+  }
+}
+#endif
+
+/// The GEMM a competent Kokkos user writes without a library: on host spaces a RangePolicy over
+/// the columns of (column-major) C, each thread running C(:, j) += A(:, p) B(p, j) over p with the
+/// contiguous i innermost; on devices one thread per element of C, i (contiguous) fastest.
+template <class Space, class ViewType>
+void plain_kokkos_gemm(const Space& space, bool ta, bool tb, const ViewType& a, const ViewType& b,
+                       const ViewType& c) {
+  using T = typename ViewType::non_const_value_type;
+  const std::int64_t m = c.extent(0), n = c.extent(1), k = ta ? a.extent(0) : a.extent(1);
+  if constexpr (is_host_space<Space>()) {
+    Kokkos::parallel_for(
+        "plain_kokkos::gemm", Kokkos::RangePolicy<Space>(space, 0, n),
+        KOKKOS_LAMBDA(std::int64_t j) {
+          for (std::int64_t i = 0; i < m; ++i)
+            c(i, j) = 0;
+          for (std::int64_t p = 0; p < k; ++p) {
+            const T bpj = tb ? b(j, p) : b(p, j);
+            for (std::int64_t i = 0; i < m; ++i)
+              c(i, j) += (ta ? a(p, i) : a(i, p)) * bpj;
+          }
+        });
+  } else {
+    Kokkos::parallel_for(
+        "plain_kokkos::gemm",
+        Kokkos::MDRangePolicy<Space, Kokkos::Rank<2, Kokkos::Iterate::Left>>(space, {0, 0}, {m, n}),
+        KOKKOS_LAMBDA(std::int64_t i, std::int64_t j) {
+          T sum = 0;
+          for (std::int64_t p = 0; p < k; ++p)
+            sum += (ta ? a(p, i) : a(i, p)) * (tb ? b(j, p) : b(p, j));
+          c(i, j) = sum;
+        });
+  }
+}
+
 template <class Space, class T>
 void register_gemm_for(const Config& config) {
   using view_type = Kokkos::View<T**, Kokkos::LayoutLeft, typename Space::memory_space>;
@@ -70,7 +158,9 @@ void register_gemm_for(const Config& config) {
     const char* op_a = shape.ta ? "T" : "N";
     const char* op_b = shape.tb ? "T" : "N";
     const bool transposed = shape.ta || shape.tb;  // tuned and the baselines only
-    auto add = [&](const std::string& variant, auto run_on) {
+    // settle: idle a moment after timing, untimed, for libraries whose worker threads spin after
+    // a call (OpenBLAS' for up to 2^28 cycles) and would take cores from the next benchmark.
+    auto add = [&](const std::string& variant, auto run_on, bool settle = false) {
       register_benchmark(
           benchmark_name<Space, T>("gemm", variant, shape.label()), config,
           [=](benchmark::State& state) {
@@ -85,12 +175,36 @@ void register_gemm_for(const Config& config) {
             time_fenced_calls(state, space, run_on(space, a, b, c));
             state.counters["GFLOP/s"] =
                 benchmark::Counter(flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+            if (settle && !config.smoke)
+              std::this_thread::sleep_for(std::chrono::milliseconds(200));
           });
     };
+    add("kokkostile",
+        [=](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+          return [=] { KokkosTile::gemm(space, op_a, op_b, T(1), a, b, T(0), c); };
+        });
+    add("plain_kokkos",
+        [=](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+          return [=] { plain_kokkos_gemm(space, shape.ta, shape.tb, a, b, c); };
+        });
+#ifdef KOKKOSTILE_HAVE_OPENBLAS
+    if constexpr (is_host_space<Space>()) {
+      add(
+          "blas",
+          [shape](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+            openblas_use_threads(space.concurrency());  // the threads Kokkos has
+            return [=] { cblas_gemm<T>(a.data(), b.data(), c.data(), shape); };
+          },
+          true);
+    }
+#endif
     for (const auto variant : {KokkosTile::GemmVariant::naive, KokkosTile::GemmVariant::tiled16,
                                KokkosTile::GemmVariant::tuned}) {
       if (variant == KokkosTile::GemmVariant::naive && shape.m * shape.n * shape.k > (1LL << 36))
         continue;  // minutes per call at 8192^3
+      if (is_host_space<Space>() && variant != KokkosTile::GemmVariant::tuned &&
+          shape.m * shape.n * shape.k > (1LL << 28))
+        continue;  // seconds per call on host at 1024^3
       if (transposed && variant != KokkosTile::GemmVariant::tuned)
         continue;
       add(std::string("kokkostile_") + KokkosTile::to_string(variant),

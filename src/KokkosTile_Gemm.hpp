@@ -10,10 +10,14 @@
 // (NaN in it is ignored); alpha = 0 or K = 0 does not read A or B. C must not overlap A or B.
 //
 // Variants (GemmOptions::variant): `naive` (one thread per element of C), `tiled16` (16 x 16
-// scratch tiles), `tuned` (the default: a team tile in scratch, a register tile per thread, two
-// scratch stages on devices). GemmOptions::tile overrides the tuned kernel's tile shape; by default
-// it is chosen per execution space and scalar type. Tiles that do not fit level-0 scratch go to
-// level 1 by themselves. Kernels are labelled "KokkosTile::gemm<variant>" for Kokkos Tools.
+// scratch tiles), `tuned` (the default: on devices a team tile in scratch, a register tile per
+// thread, two scratch stages; on host backends (Serial, OpenMP, Threads) BLIS-style packed panels
+// and a register micro-kernel compiled for AVX-512 or AVX2 + FMA where the CPU has them, see
+// impl/gemm/Gemm_Host.hpp). GemmOptions::tile forces the team-tile kernel with that tile shape,
+// on host backends too; by default it is chosen per execution space and scalar type. Tiles that
+// do not fit level-0 scratch go to level 1 by themselves. Kernels are labelled
+// "KokkosTile::gemm<variant>" for Kokkos Tools (the host kernel's packing of op(B) adds
+// "::pack_b").
 
 #include <Kokkos_Core.hpp>
 
@@ -24,6 +28,7 @@
 #include "impl/KokkosTile_LaunchDefaults.hpp"
 #include "impl/KokkosTile_Packet.hpp"
 #include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/gemm/Gemm_Host.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -37,7 +42,7 @@ enum class GemmVariant { naive, tiled16, tuned };
 /// Team tile (rows x columns x K step) and register tile (rows x columns) of the tuned kernel.
 enum class GemmTile {
   automatic,         // on devices 128x128x16_8x8 (whole tiles) or 128x128x8_8x8 for float and
-                     // 128x64x8_8x4 for double; 64x64x16_4x4 on host backends
+                     // 128x64x8_8x4 for double; on host backends the packed-panel kernel
   t128x128x8_8x8,    // 256 threads, 64 accumulators each
   t128x128x16_8x8,   // the same with K steps of 16: half the barriers per multiply-add
   t128x128x16_8x16,  // 128 threads, 128 accumulators each (two teams per multiprocessor for float)
@@ -295,6 +300,18 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
       return;
     }
     case GemmVariant::tuned:
+      if constexpr (Impl::is_host_backend<ExecSpace>()) {
+        if (options.tile == GemmTile::automatic) {  // packed panels and a register micro-kernel
+          Impl::gemm_host<ExecSpace, T>(
+              call, space,
+              Impl::GemmHostMatrix<const T>{op_a.data, op_a.row_stride, op_a.col_stride},
+              Impl::GemmHostMatrix<const T>{op_b.data, op_b.row_stride, op_b.col_stride},
+              Impl::GemmHostMatrix<T>{c.data(), std::int64_t(c.stride(0)),
+                                      std::int64_t(c.stride(1))},
+              T(alpha), T(beta), m, n, k);
+          return;
+        }
+      }
       switch (Impl::resolve_gemm_tile<ExecSpace, T>(options.tile,
                                                     m % 128 == 0 && n % 128 == 0 && k % 16 == 0 &&
                                                         Impl::gemm_packets_allowed<T>(op_a) &&

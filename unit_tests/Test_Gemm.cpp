@@ -1,7 +1,8 @@
 // Tests of KokkosTile_Gemm.hpp against a double-precision host reference on seeded random inputs:
 // every variant and tuned tile shape, op(A) and op(B) in {N, T}, extents that are 0, 1, primes and
-// tile multiples plus one, LayoutLeft, LayoutRight and strided Views with gaps, alpha and beta
-// (beta = 0 with NaN in C, alpha = 0 with NaN in A), and bad arguments.
+// tile multiples plus one, LayoutLeft, LayoutRight and strided Views with gaps, subviews, alpha
+// and beta (beta = 0 with NaN in C, alpha = 0 with NaN in A), the host kernel's block edges, and
+// bad arguments.
 #include <KokkosTile_Gemm.hpp>
 
 #include "TestHelpers.hpp"
@@ -60,7 +61,8 @@ template <class T>
 ::testing::AssertionResult gemm_matches(const GemmCase& shape, bool ta, bool tb, T alpha, T beta,
                                         Layout la, Layout lb, Layout lc,
                                         const KokkosTile::GemmOptions& options,
-                                        bool poison_unread = false) {
+                                        bool poison_unread = false,
+                                        const KokkosTile::Impl::GemmHostIsa* host_isa = nullptr) {
   const std::int64_t m = shape.m, n = shape.n, k = shape.k;
   const std::uint64_t seed = 7919 * m + 104729 * n + 1299709 * k + 3 * ta + 5 * tb;
   auto a = make_operand<T>(la, ta ? k : m, ta ? m : k, seed + 1);
@@ -73,8 +75,22 @@ template <class T>
   if (poison_unread)  // alpha = 0: A and B must not be read
     Kokkos::deep_copy(a.view, poison<T>());
 
-  KokkosTile::gemm(ExecSpace(), ta ? "T" : "N", tb ? "T" : "N", alpha, a.view, b.view, beta, c.view,
-                   options);
+  if (host_isa == nullptr) {
+    KokkosTile::gemm(ExecSpace(), ta ? "T" : "N", tb ? "T" : "N", alpha, a.view, b.view, beta,
+                     c.view, options);
+  } else if constexpr (KokkosTile::Impl::is_host_backend<ExecSpace>()) {
+    // The host kernel of one instruction set, through its internal entry (m, n, k >= 1).
+    auto op = [](const auto& view, bool trans) {
+      const std::int64_t s0 = view.stride(0), s1 = view.stride(1);
+      return KokkosTile::Impl::GemmHostMatrix<const T>{view.data(), trans ? s1 : s0,
+                                                       trans ? s0 : s1};
+    };
+    KokkosTile::Impl::gemm_host<ExecSpace, T>(
+        "test", ExecSpace(), op(a.view, ta), op(b.view, tb),
+        KokkosTile::Impl::GemmHostMatrix<T>{c.view.data(), std::int64_t(c.view.stride(0)),
+                                            std::int64_t(c.view.stride(1))},
+        alpha, beta, m, n, k, *host_isa);
+  }
   const auto result = to_host(c.view);
 
   const double eps = std::numeric_limits<T>::epsilon();
@@ -232,6 +248,113 @@ void typed_layouts_match_reference() {
 
 TYPED_TEST(Gemm, DeclaredLayoutsMatchReference) {
   typed_layouts_match_reference<TypeParam>();
+}
+
+// The host kernel (what the default options run on host backends: packed panels and a register
+// micro-kernel) at its edges: extents around its micro-tile (MR x NR) and its cache blocks (KC, MC,
+// NC) as the kernel this CPU runs defines them, every op pair, every layout of A, B and C (a
+// LayoutRight C runs as C^T, a C strided both ways through the edge path), beta = 0 with NaN in C
+// and beta != 0 (which later k panels must not apply again). On devices these run the device
+// kernel on the same extents.
+TYPED_TEST(Gemm, HostKernelEdgesMatchReference) {
+  using T = TypeParam;
+  const auto blocking = KokkosTile::Impl::gemm_host_blocking<T>();
+  const std::int64_t mr = blocking.mr, nr = blocking.nr, kc = blocking.kc, mc = blocking.mc,
+                     nc = blocking.nc;
+  const GemmCase shapes[] = {{1, 1, 1},
+                             {mr - 1, nr - 1, 2},
+                             {mr, nr, kc},
+                             {mr + 1, nr + 1, kc + 1},
+                             {mc + 1, 2 * nr + 1, 17},
+                             {2 * mc + mr + 1, 5, 2 * kc + 1},
+                             {3, nc + 1, 2},
+                             {37, 3 * nr - 1, kc - 1}};
+  const Layout layouts[] = {Layout::left, Layout::right, Layout::strided};
+  int index = 0;
+  for (const GemmCase& shape : shapes) {
+    for (const bool ta : {false, true}) {
+      for (const bool tb : {false, true}) {
+        // Every combination of the three layouts appears over the 32 cases.
+        const Layout la = layouts[index % 3], lb = layouts[index / 3 % 3],
+                     lc = layouts[index / 9 % 3];
+        const T alpha = index % 3 == 0 ? T(1) : T(-0.75);
+        const T beta = index % 2 == 0 ? T(0) : T(1.25);
+        EXPECT_TRUE(gemm_matches<T>(shape, ta, tb, alpha, beta, la, lb, lc, {}))
+            << blocking.kernel << " kernel, layouts " << int(la) << int(lb) << int(lc);
+        ++index;
+      }
+    }
+  }
+}
+
+// Every host micro-kernel this CPU can run (the default options run only the best one: AVX-512,
+// AVX2 + FMA or portable), on extents around each one's own blocking.
+TYPED_TEST(Gemm, EveryHostMicroKernelMatchesReference) {
+  using T = TypeParam;
+  using KokkosTile::Impl::GemmHostIsa;
+  if (!KokkosTile::Impl::is_host_backend<ExecSpace>())
+    GTEST_SKIP() << "host kernels only";
+  for (const GemmHostIsa isa : {GemmHostIsa::avx512, GemmHostIsa::avx2, GemmHostIsa::generic}) {
+    if (int(isa) < int(KokkosTile::Impl::gemm_host_isa()))
+      continue;  // not on this CPU
+    const auto blocking = KokkosTile::Impl::gemm_host_blocking<T>(isa);
+    const std::int64_t mr = blocking.mr, nr = blocking.nr, kc = blocking.kc, mc = blocking.mc;
+    const GemmCase shapes[] = {
+        {1, nr + 1, 3}, {mr + 1, nr - 1, kc + 1}, {mc + mr - 1, 2 * nr + 1, 2 * kc + 1}};
+    const Layout layouts[] = {Layout::left, Layout::right, Layout::strided};
+    int index = 0;
+    for (const GemmCase& shape : shapes) {
+      for (const bool ta : {false, true}) {
+        for (const bool tb : {false, true}) {
+          const Layout la = layouts[index % 3], lb = layouts[(index + 1) % 3],
+                       lc = layouts[index / 3 % 3];
+          const T beta = index % 2 == 0 ? T(0) : T(-0.5);
+          EXPECT_TRUE(gemm_matches<T>(shape, ta, tb, T(1.25), beta, la, lb, lc, {}, false, &isa))
+              << blocking.kernel << " kernel, layouts " << int(la) << int(lb) << int(lc);
+          ++index;
+        }
+      }
+    }
+  }
+}
+
+/// Subviews of larger Views as A, B and C: C's neighbours in its parent must stay untouched.
+template <class T>
+void subviews_match_reference() {
+  const std::int64_t m = 45, n = 38, k = 71;
+  using pair = Kokkos::pair<std::int64_t, std::int64_t>;
+  Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace> a_parent("a", m + 5, k + 7);
+  Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace> b_parent("b", n + 3, k + 4);  // B^T
+  Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace> c_parent("c", m + 4, n + 6);
+  const auto ha = fill_random_device(a_parent, 11), hb = fill_random_device(b_parent, 12);
+  Kokkos::deep_copy(c_parent, poison<T>());
+  const auto a = Kokkos::subview(a_parent, pair(2, 2 + m), pair(3, 3 + k));
+  const auto b = Kokkos::subview(b_parent, pair(1, 1 + n), pair(4, 4 + k));
+  const auto c = Kokkos::subview(c_parent, pair(3, 3 + m), pair(5, 5 + n));
+  KokkosTile::gemm("N", "T", T(2), a, b, T(0), c);
+  const auto hc = to_host(c_parent);
+  for (std::int64_t i = 0; i < m + 4; ++i) {
+    for (std::int64_t j = 0; j < n + 6; ++j) {
+      const bool inside = i >= 3 && i < 3 + m && j >= 5 && j < 5 + n;
+      if (!inside) {
+        ASSERT_TRUE(std::isnan(hc(i, j))) << "C's parent (" << i << ", " << j << ") was written";
+        continue;
+      }
+      double sum = 0, magnitude = 0;
+      for (std::int64_t p = 0; p < k; ++p) {
+        const double x = double(ha(2 + i - 3, 3 + p)) * hb(1 + j - 5, 4 + p);
+        sum += x;
+        magnitude += std::abs(x);
+      }
+      ASSERT_LE(std::abs(hc(i, j) - 2 * sum),
+                4 * (k + 2) * std::numeric_limits<T>::epsilon() * magnitude)
+          << "C(" << i - 3 << ", " << j - 5 << ")";
+    }
+  }
+}
+
+TYPED_TEST(Gemm, SubviewsMatchReference) {
+  subviews_match_reference<TypeParam>();
 }
 
 TEST(Gemm, BadArgumentsRaise) {
