@@ -154,6 +154,39 @@ TYPED_TEST(Transpose, HostPathTilesStridesAndLayouts) {
   }
 }
 
+/// Destinations of 8 MiB and more take non-temporal stores on x86-64 (whole 256-byte lines of full
+/// tiles, 16-byte aligned): a destination whose lines are aligned, with partial tiles at both
+/// edges, and one whose lines are not (a window one element in); every element checked.
+TYPED_TEST(Transpose, HostPathLargeDestinations) {
+  using T = TypeParam;
+  using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
+  // rows: a multiple of 8 (16-byte destination lines for every T) but of no tile extent.
+  const std::int64_t rows = (std::int64_t(9) << 20) / sizeof(T) / 1500 / 16 * 16 + 8;
+  const std::int64_t cols = 1501;
+  const Right a("a", rows, cols);
+  const auto host_a = fill_random_device(a, 1700);
+  const Right b("b", cols, rows);
+  Kokkos::deep_copy(b, poison<T>());
+  KokkosTile::transpose(b, a);
+  auto host_b = to_host(b);
+  for (std::int64_t i = 0; i < rows; ++i)
+    for (std::int64_t j = 0; j < cols; ++j)
+      ASSERT_TRUE(same_value(host_a(i, j), host_b(j, i))) << "b(" << j << ", " << i << ")";
+
+  const Right outer("outer", cols, rows + 1);
+  Kokkos::deep_copy(outer, poison<T>());
+  const Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace> shifted =
+      Kokkos::subview(outer, Kokkos::ALL, Kokkos::pair<std::int64_t, std::int64_t>(1, 1 + rows));
+  KokkosTile::transpose(shifted, a);
+  host_b = to_host(outer);
+  for (std::int64_t j = 0; j < cols; ++j) {
+    ASSERT_TRUE(is_poison(host_b(j, 0))) << "column 0 of row " << j << " was written";
+    for (std::int64_t i = 0; i < rows; ++i)
+      ASSERT_TRUE(same_value(host_a(i, j), host_b(j, 1 + i)))
+          << "shifted b(" << j << ", " << i << ")";
+  }
+}
+
 /// A LayoutStride subview of a larger poisoned matrix as the destination: the window is written
 /// and nothing around it.
 TYPED_TEST(Transpose, HostPathSubviewWritesOnlyItsWindow) {

@@ -32,6 +32,15 @@
 #include <type_traits>
 #include <utility>
 
+// Non-temporal (streaming) stores for whole destination lines: SSE2 on x86-64 host compilers.
+#if defined(__SSE2__) && !defined(__CUDACC__) && !defined(__HIPCC__) && \
+    !defined(__SYCL_DEVICE_ONLY__)
+#define KOKKOSTILE_HOST_STREAM_STORES 1
+#include <emmintrin.h>
+#else
+#define KOKKOSTILE_HOST_STREAM_STORES 0
+#endif
+
 namespace KokkosTile {
 namespace Impl {
 
@@ -46,16 +55,52 @@ KOKKOS_FORCEINLINE_FUNCTION void host_prefetch(const void* address) {
 #endif
 }
 
-/// Tile shape per element size: Edge x Edge elements through an L1 buffer, transposed in
-/// Micro x Micro register blocks (8 x 8 floats or 4 x 4 doubles fill 16-byte vector registers).
-template <class T>
-struct HostTransposeTile {
-  static constexpr int edge = sizeof(T) <= 4 ? 64 : 32;
-  static constexpr int micro = sizeof(T) <= 4 ? 8 : 4;
-  static constexpr std::size_t buffer_bytes = std::size_t(edge) * edge * sizeof(T) + 64;
-  /// Register blocks need elements the compiler can hold in a plain array.
-  static constexpr bool registers = std::is_trivially_default_constructible_v<T>;
+/// Tile shape: EdgeP x EdgeQ elements (source lines x elements per source line) through an L1
+/// buffer, transposed in Micro x Micro register blocks. Stream: destination lines may be written
+/// with non-temporal stores (where the platform has them, for large destinations).
+template <int EdgeP, int EdgeQ, int Micro, bool Stream>
+struct HostTileConfig {
+  static constexpr int edge_p = EdgeP;
+  static constexpr int edge_q = EdgeQ;
+  static constexpr int micro = Micro;
+  static constexpr bool stream = Stream;
 };
+
+/// 8 x 8 blocks of 4-byte elements or 4 x 4 of 8-byte ones: each line of a block fills two 16-byte
+/// vector registers, and GCC and Clang turn the block's transpose into lane shuffles.
+template <class T>
+inline constexpr int host_tile_micro = sizeof(T) <= 4 ? 8 : 4;
+
+/// The elements of T in `bytes`, a multiple of the register block and at least one block.
+template <class T>
+constexpr int host_tile_extent(int bytes) {
+  const int micro = host_tile_micro<T>;
+  const int count = bytes / int(sizeof(T)) / micro * micro;
+  return count < micro ? micro : count;
+}
+
+/// Out of place: destination lines of 256 bytes by source lines of 128 bytes (an 8 KiB buffer).
+/// On 2 OpenMP threads of a Zen 5 (4096^2 and 8192 x 2048, float and double, interleaved runs)
+/// this shape beat the square 64 x 64 and 32 x 32 tiles (0.5-0.6 of deep_copy's bandwidth) and
+/// longer runs on either side: long destination lines keep the non-temporal stores whole, while
+/// short source lines keep the buffer and the prefetched next tile small.
+template <class T>
+using HostTransposeTile =
+    HostTileConfig<host_tile_extent<T>(256), host_tile_extent<T>(128), host_tile_micro<T>, true>;
+
+/// In place: square tiles of 256-byte lines (two buffers per thread); regular stores, since the
+/// destination lines were just read and sit in cache.
+template <class T>
+using HostInPlaceTile =
+    HostTileConfig<host_tile_extent<T>(256), host_tile_extent<T>(256), host_tile_micro<T>, false>;
+
+/// Destinations of at least this many bytes are written with non-temporal stores: smaller ones
+/// may well be read again from cache.
+inline constexpr std::size_t host_stream_min_bytes = std::size_t(8) << 20;
+
+/// Register blocks need elements the compiler can hold in a plain array.
+template <class T>
+inline constexpr bool host_tile_registers = std::is_trivially_default_constructible_v<T>;
 
 /// Element (p, q) of a source or destination is at p * along_p + q * along_q.
 struct HostMatrixStrides {
@@ -63,61 +108,84 @@ struct HostMatrixStrides {
   std::int64_t along_q = 0;
 };
 
-/// buf[q * Edge + p] = src[p * s.along_p + q * s.along_q] for p < rows, q < cols. With Unit
+/// Prefetches source lines [first, last) of a tile at `src`, `bytes` per line.
+template <class S>
+KOKKOS_FORCEINLINE_FUNCTION void host_prefetch_lines(const S* src, std::int64_t along_p, int first,
+                                                     int last, int bytes) {
+  for (int p = first; p < last; ++p) {
+    const char* line = reinterpret_cast<const char*>(src + p * along_p);
+    for (int offset = 0; offset < bytes; offset += 64)
+      host_prefetch(line + offset);
+    host_prefetch(line + bytes - 1);
+  }
+}
+
+/// buf[q * EdgeP + p] = src[p * s.along_p + q * s.along_q] for p < rows, q < cols. With Unit
 /// (s.along_q == 1) a full tile goes through register blocks: Micro source lines in, Micro buffer
-/// lines out.
-template <int Edge, int Micro, bool Unit, bool Registers, class B, class S>
+/// lines out. Meanwhile the lines of the next tile (`next`, next_rows x next_cols, unit stride
+/// along q; none if null) are prefetched, a few with each block of source lines, so that the
+/// prefetches spread over the tile's work instead of queueing up at its start.
+template <int EdgeP, int EdgeQ, int Micro, bool Unit, bool Registers, class B, class S>
 KOKKOS_FORCEINLINE_FUNCTION void host_load_tile_transposed(B* KOKKOS_RESTRICT buf,
                                                            const S* KOKKOS_RESTRICT src,
                                                            const HostMatrixStrides& s, int rows,
-                                                           int cols) {
+                                                           int cols, const S* next = nullptr,
+                                                           int next_rows = 0, int next_cols = 0) {
+  const int next_bytes = next_cols * int(sizeof(S));
   if constexpr (Unit && Registers) {
-    if (rows == Edge && cols == Edge) {
-      for (int p0 = 0; p0 < Edge; p0 += Micro) {
-        for (int q0 = 0; q0 < Edge; q0 += Micro) {
+    if (rows == EdgeP && cols == EdgeQ) {
+      for (int p0 = 0; p0 < EdgeP; p0 += Micro) {
+        if (next != nullptr)
+          host_prefetch_lines(next, s.along_p, Kokkos::min(p0, next_rows),
+                              Kokkos::min(p0 + Micro, next_rows), next_bytes);
+        for (int q0 = 0; q0 < EdgeQ; q0 += Micro) {
           B block[Micro][Micro];
           for (int p = 0; p < Micro; ++p)
             for (int q = 0; q < Micro; ++q)
               block[p][q] = src[(p0 + p) * s.along_p + q0 + q];
           for (int q = 0; q < Micro; ++q)
             for (int p = 0; p < Micro; ++p)
-              buf[(q0 + q) * Edge + p0 + p] = block[p][q];
+              buf[(q0 + q) * EdgeP + p0 + p] = block[p][q];
         }
       }
       return;
     }
   }
+  if (next != nullptr)
+    host_prefetch_lines(next, s.along_p, 0, next_rows, next_bytes);
   const std::int64_t along_q = Unit ? 1 : s.along_q;
   for (int p = 0; p < rows; ++p)
     for (int q = 0; q < cols; ++q)
-      buf[q * Edge + p] = src[p * s.along_p + q * along_q];
+      buf[q * EdgeP + p] = src[p * s.along_p + q * along_q];
 }
 
-/// dst[q * d.along_q + p * d.along_p] = buf[q * Edge + p] for p < rows, q < cols: destination
+/// dst[q * d.along_q + p * d.along_p] = buf[q * EdgeP + p] for p < rows, q < cols: destination
 /// lines along p (contiguous with Unit, d.along_p == 1), one per q.
-template <int Edge, bool Unit, class B, class D>
+template <int EdgeP, bool Unit, bool Stream = false, class B, class D>
 KOKKOS_FORCEINLINE_FUNCTION void host_store_tile(D* KOKKOS_RESTRICT dst,
                                                  const B* KOKKOS_RESTRICT buf,
                                                  const HostMatrixStrides& d, int rows, int cols) {
   const std::int64_t along_p = Unit ? 1 : d.along_p;
+#if KOKKOSTILE_HOST_STREAM_STORES
+  if constexpr (Stream && Unit && std::is_same_v<B, D> && (EdgeP * sizeof(D)) % 16 == 0) {
+    if (rows == EdgeP && (d.along_q * sizeof(D)) % 16 == 0 &&
+        reinterpret_cast<std::uintptr_t>(dst) % 16 == 0) {
+      for (int q = 0; q < cols; ++q) {
+        char* line = reinterpret_cast<char*>(dst + q * d.along_q);
+        const char* from = reinterpret_cast<const char*>(buf + q * EdgeP);
+        for (int k = 0; k < int(EdgeP * sizeof(D)); k += 16)
+          _mm_stream_si128(reinterpret_cast<__m128i*>(line + k),
+                           _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + k)));
+      }
+      return;
+    }
+  }
+#endif
   for (int q = 0; q < cols; ++q) {
     D* KOKKOS_RESTRICT line = dst + q * d.along_q;
-    const B* KOKKOS_RESTRICT from = buf + q * Edge;
+    const B* KOKKOS_RESTRICT from = buf + q * EdgeP;
     for (int p = 0; p < rows; ++p)
       line[p * along_p] = from[p];
-  }
-}
-
-/// Prefetches the source lines of a rows x cols tile at `src` (unit stride along q).
-template <class S>
-KOKKOS_FORCEINLINE_FUNCTION void host_prefetch_tile(const S* src, std::int64_t along_p, int rows,
-                                                    int cols) {
-  const int bytes = cols * int(sizeof(S));
-  for (int p = 0; p < rows; ++p) {
-    const char* line = reinterpret_cast<const char*>(src + p * along_p);
-    for (int offset = 0; offset < bytes; offset += 64)
-      host_prefetch(line + offset);
-    host_prefetch(line + bytes - 1);
   }
 }
 
@@ -132,12 +200,12 @@ struct HostTileGrid {
 /// Groups of up to 16 x 16 tiles, smaller while that leaves fewer than 4 groups per thread.
 template <class ExecSpace>
 HostTileGrid host_tile_grid(const ExecSpace& space, std::int64_t extent_p, std::int64_t extent_q,
-                            int edge) {
+                            int edge_p, int edge_q, int max_group) {
   HostTileGrid grid;
-  grid.tiles_p = ceil_div(extent_p, edge);
-  grid.tiles_q = ceil_div(extent_q, edge);
+  grid.tiles_p = ceil_div(extent_p, edge_p);
+  grid.tiles_q = ceil_div(extent_q, edge_q);
   const std::int64_t wanted = 4 * std::int64_t(std::max(1, space.concurrency()));
-  grid.group = 16;
+  grid.group = max_group;
   while (grid.group > 1 &&
          ceil_div(grid.tiles_p, grid.group) * ceil_div(grid.tiles_q, grid.group) < wanted)
     grid.group /= 2;
@@ -148,11 +216,12 @@ HostTileGrid host_tile_grid(const ExecSpace& space, std::int64_t extent_p, std::
 
 /// Out of place, a transpose in memory: dst(p, q) = src(p, q) where the source is contiguous along
 /// q and the destination along p. Unit: both of those strides are 1.
-template <class ExecSpace, class D, class S, bool Unit>
+template <class ExecSpace, class D, class S, bool Unit, class Tile, bool Stream>
 struct TransposeHostTiles {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  using tile = HostTransposeTile<D>;
-  static constexpr int edge = tile::edge;
+  using tile = Tile;
+  static constexpr int edge_p = tile::edge_p;
+  static constexpr int edge_q = tile::edge_q;
 
   D* dst;
   const S* src;
@@ -163,7 +232,7 @@ struct TransposeHostTiles {
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     D* buf = static_cast<D*>(
-        team.team_scratch(level).get_shmem_aligned(std::size_t(edge) * edge * sizeof(D), 64));
+        team.team_scratch(level).get_shmem_aligned(std::size_t(edge_p) * edge_q * sizeof(D), 64));
     const std::int64_t group_p = team.league_rank() / grid.groups_q;
     const std::int64_t group_q = team.league_rank() % grid.groups_q;
     const std::int64_t tp_begin = group_p * grid.group;
@@ -172,25 +241,28 @@ struct TransposeHostTiles {
     const std::int64_t tq_end = Kokkos::min(grid.tiles_q, tq_begin + grid.group);
     for (std::int64_t tp = tp_begin; tp < tp_end; ++tp) {
       for (std::int64_t tq = tq_begin; tq < tq_end; ++tq) {
-        if constexpr (Unit) {
-          // The next tile of this group: along q, then the first of the next row of tiles.
-          const bool last_q = tq + 1 == tq_end;
-          const std::int64_t np = last_q ? tp + 1 : tp;
-          const std::int64_t nq = last_q ? tq_begin : tq + 1;
-          if (np < tp_end)
-            host_prefetch_tile(src + np * edge * s.along_p + nq * edge, s.along_p,
-                               clipped(extent_p, np), clipped(extent_q, nq));
-        }
-        const std::int64_t p0 = tp * edge, q0 = tq * edge;
-        const int rows = clipped(extent_p, tp), cols = clipped(extent_q, tq);
-        host_load_tile_transposed<edge, tile::micro, Unit, tile::registers>(
-            buf, src + p0 * s.along_p + q0 * s.along_q, s, rows, cols);
-        host_store_tile<edge, Unit>(dst + p0 * d.along_p + q0 * d.along_q, buf, d, rows, cols);
+        // The next tile of this group: along q, then the first of the next row of tiles.
+        const bool last_q = tq + 1 == tq_end;
+        const std::int64_t np = last_q ? tp + 1 : tp;
+        const std::int64_t nq = last_q ? tq_begin : tq + 1;
+        const S* next = Unit && np < tp_end ? src + np * edge_p * s.along_p + nq * edge_q : nullptr;
+        const std::int64_t p0 = tp * edge_p, q0 = tq * edge_q;
+        const int rows = clipped(extent_p, tp, edge_p), cols = clipped(extent_q, tq, edge_q);
+        host_load_tile_transposed<edge_p, edge_q, tile::micro, Unit, host_tile_registers<D>>(
+            buf, src + p0 * s.along_p + q0 * s.along_q, s, rows, cols, next,
+            next ? clipped(extent_p, np, edge_p) : 0, next ? clipped(extent_q, nq, edge_q) : 0);
+        host_store_tile<edge_p, Unit, Stream>(dst + p0 * d.along_p + q0 * d.along_q, buf, d, rows,
+                                              cols);
       }
     }
+#if KOKKOSTILE_HOST_STREAM_STORES
+    // Non-temporal stores are weakly ordered: make them visible before the kernel completes.
+    if constexpr (Stream)
+      _mm_sfence();
+#endif
   }
 
-  KOKKOS_FUNCTION static int clipped(std::int64_t extent, std::int64_t tile_index) {
+  KOKKOS_FUNCTION static int clipped(std::int64_t extent, std::int64_t tile_index, int edge) {
     return int(Kokkos::min<std::int64_t>(edge, extent - tile_index * edge));
   }
 };
@@ -224,11 +296,11 @@ struct TransposeHostLines {
 
 /// In place, square: element (p, q) at p * m.along_p + q * m.along_q (q the fast index), and team
 /// k swaps the k-th pair of tiles (I, J) / (J, I), I <= J, of the upper triangle in row order.
-template <class ExecSpace, class T, bool Unit>
+template <class ExecSpace, class T, bool Unit, class Tile>
 struct TransposeHostInPlace {
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  using tile = HostTransposeTile<T>;
-  static constexpr int edge = tile::edge;
+  using tile = Tile;
+  static constexpr int edge = tile::edge_p;
 
   T* data;
   HostMatrixStrides m;
@@ -242,21 +314,34 @@ struct TransposeHostInPlace {
     T* lower = static_cast<T*>(team.team_scratch(level).get_shmem_aligned(bytes, 64));
     std::int64_t ti, tj;
     pair_of(team.league_rank(), ti, tj);
+    // The next pair in row order (most often this thread's next one): its tiles are prefetched
+    // while this pair is loaded.
+    const bool last_in_row = tj + 1 == tiles;
+    const std::int64_t ni = last_in_row ? ti + 1 : ti, nj = last_in_row ? ti + 1 : tj + 1;
+    const bool prefetch = Unit && ni < tiles;
     const std::int64_t p0 = ti * edge, q0 = tj * edge;
     const int rows = clipped(ti), cols = clipped(tj);
     T* upper_tile = data + p0 * m.along_p + q0 * m.along_q;  // (I, J): rows p0.., columns q0..
-    host_load_tile_transposed<edge, tile::micro, Unit, tile::registers>(upper, upper_tile, m, rows,
-                                                                        cols);
+    host_load_tile_transposed<edge, edge, tile::micro, Unit, host_tile_registers<T>>(
+        upper, upper_tile, m, rows, cols, prefetch ? tile_at(ni, nj) : nullptr,
+        prefetch ? clipped(ni) : 0, prefetch ? clipped(nj) : 0);
     if (ti == tj) {
       host_store_tile<edge, Unit>(upper_tile, upper, mirrored(), rows, cols);
       return;
     }
-    T* lower_tile = data + q0 * m.along_p + p0 * m.along_q;  // (J, I)
-    host_load_tile_transposed<edge, tile::micro, Unit, tile::registers>(lower, lower_tile, m, cols,
-                                                                        rows);
+    T* lower_tile = tile_at(tj, ti);
+    const bool prefetch_lower = prefetch && ni != nj;
+    host_load_tile_transposed<edge, edge, tile::micro, Unit, host_tile_registers<T>>(
+        lower, lower_tile, m, cols, rows, prefetch_lower ? tile_at(nj, ni) : nullptr,
+        prefetch_lower ? clipped(nj) : 0, prefetch_lower ? clipped(ni) : 0);
     // upper holds (I, J) transposed, lines along its rows p: they become lines q of tile (J, I).
     host_store_tile<edge, Unit>(lower_tile, upper, mirrored(), rows, cols);
     host_store_tile<edge, Unit>(upper_tile, lower, mirrored(), cols, rows);
+  }
+
+  /// The first element of tile (I, J): rows from I * edge, columns from J * edge.
+  KOKKOS_FUNCTION T* tile_at(std::int64_t ti, std::int64_t tj) const {
+    return data + ti * edge * m.along_p + tj * edge * m.along_q;
   }
 
   /// The destination of element (p, q) is (q, p): its strides along p and q are swapped.
@@ -300,9 +385,9 @@ constexpr bool host_plain_view() {
 
 /// b(j, i) = a(i, j) on a host backend; b is a.extent(1) x a.extent(0), neither is empty, and they
 /// do not overlap.
-template <class ExecSpace, class BView, class AView>
-void transpose_host(const std::string& call, const ExecSpace& space, const BView& b,
-                    const AView& a) {
+template <class Tile = void, class ExecSpace, class BView, class AView>
+void transpose_host(const std::string& call, const ExecSpace& space, const BView& b, const AView& a,
+                    int max_group = 16) {
   using D = typename BView::value_type;
   using S = typename AView::value_type;
   // Element (i, j) of a is at i * a.stride(0) + j * a.stride(1), and b(j, i) at
@@ -332,46 +417,58 @@ void transpose_host(const std::string& call, const ExecSpace& space, const BView
     }
     return;
   }
-  using tile = HostTransposeTile<D>;
-  const HostTileGrid grid = host_tile_grid(space, extent_p, extent_q, tile::edge);
-  const ScratchPlacement placement = place_team_scratch(call, space, tile::buffer_bytes);
+  using tile = std::conditional_t<std::is_void_v<Tile>, HostTransposeTile<D>, Tile>;
+  const HostTileGrid grid =
+      host_tile_grid(space, extent_p, extent_q, tile::edge_p, tile::edge_q, max_group);
+  const ScratchPlacement placement =
+      place_team_scratch(call, space, std::size_t(tile::edge_p) * tile::edge_q * sizeof(D) + 64);
   const auto policy = with_scratch(Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>>(
                                        space, checked_league_size(call, grid.groups), 1),
                                    placement);
+  const auto launch = [&](auto unit, auto stream) {
+    Kokkos::parallel_for(
+        call, policy,
+        TransposeHostTiles<ExecSpace, D, S, decltype(unit)::value, tile, decltype(stream)::value>{
+            b.data(), a.data(), d, s, extent_p, extent_q, grid, placement.level});
+  };
+  using yes = std::true_type;
+  using no = std::false_type;
   if (s.along_q == 1 && d.along_p == 1) {
-    Kokkos::parallel_for(call, policy,
-                         TransposeHostTiles<ExecSpace, D, S, true>{
-                             b.data(), a.data(), d, s, extent_p, extent_q, grid, placement.level});
+    const bool stream = tile::stream && KOKKOSTILE_HOST_STREAM_STORES &&
+                        b.span() * sizeof(D) >= host_stream_min_bytes;
+    if (stream)
+      launch(yes{}, yes{});
+    else
+      launch(yes{}, no{});
   } else {
-    Kokkos::parallel_for(call, policy,
-                         TransposeHostTiles<ExecSpace, D, S, false>{
-                             b.data(), a.data(), d, s, extent_p, extent_q, grid, placement.level});
+    launch(no{}, no{});
   }
 }
 
 /// Transposes the square, non-empty a in place on a host backend.
-template <class ExecSpace, class AView>
+template <class Tile = void, class ExecSpace, class AView>
 void transpose_in_place_host(const std::string& call, const ExecSpace& space, const AView& a) {
   using T = typename AView::value_type;
-  using tile = HostTransposeTile<T>;
+  using tile = std::conditional_t<std::is_void_v<Tile>, HostInPlaceTile<T>, Tile>;
   HostMatrixStrides m = host_strides(a);
   if (m.along_q > m.along_p)
     std::swap(m.along_p, m.along_q);  // the transpose is symmetric in p and q
   const std::int64_t extent = a.extent(0);
-  const std::int64_t tiles = ceil_div(extent, tile::edge);
-  const ScratchPlacement placement = place_team_scratch(call, space, 2 * tile::buffer_bytes);
+  const std::int64_t tiles = ceil_div(extent, tile::edge_p);
+  const ScratchPlacement placement = place_team_scratch(
+      call, space, 2 * (std::size_t(tile::edge_p) * tile::edge_p * sizeof(T) + 64));
   const auto policy =
       with_scratch(Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>>(
                        space, checked_league_size(call, tiles * (tiles + 1) / 2), 1),
                    placement);
   if (m.along_q == 1) {
-    Kokkos::parallel_for(
-        call, policy,
-        TransposeHostInPlace<ExecSpace, T, true>{a.data(), m, extent, tiles, placement.level});
+    Kokkos::parallel_for(call, policy,
+                         TransposeHostInPlace<ExecSpace, T, true, tile>{a.data(), m, extent, tiles,
+                                                                        placement.level});
   } else {
-    Kokkos::parallel_for(
-        call, policy,
-        TransposeHostInPlace<ExecSpace, T, false>{a.data(), m, extent, tiles, placement.level});
+    Kokkos::parallel_for(call, policy,
+                         TransposeHostInPlace<ExecSpace, T, false, tile>{a.data(), m, extent, tiles,
+                                                                         placement.level});
   }
 }
 
