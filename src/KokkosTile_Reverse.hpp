@@ -74,7 +74,7 @@ void launch_reverse(const std::string& call, const ExecSpace& space, const ViewT
     // The checks above still ran, so that chunks a device would reject are rejected here too.
     (void)placement;
     (void)league;
-    reverse_host(call, space, view);
+    host_reverse::reverse(call, space, view);
   } else {
     if (league == 0)
       return;
@@ -148,7 +148,7 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
   if constexpr (Impl::is_host_backend<ExecSpace>()) {
     (void)placement;
     (void)league;
-    Impl::reverse_copy_host(call, space, src, dst);
+    Impl::host_reverse::reverse_copy(call, space, src, dst);
   } else {
     const Kokkos::TeamPolicy<ExecSpace> policy(space, league, Impl::default_team_size<ExecSpace>());
     Kokkos::parallel_for(call, with_scratch(policy, placement),

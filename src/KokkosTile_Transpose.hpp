@@ -189,9 +189,9 @@ void transpose(const ExecSpace& space, const BView& b, const AView& a,
     return;
   }
   const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, options, variant);
-  if constexpr (Impl::is_host_backend<ExecSpace>() && Impl::host_plain_view<AView>() &&
-                Impl::host_plain_view<BView>()) {
-    Impl::transpose_host(call, space, b, a);
+  if constexpr (Impl::is_host_backend<ExecSpace>() && Impl::host_transpose::plain_view<AView>() &&
+                Impl::host_transpose::plain_view<BView>()) {
+    Impl::host_transpose::transpose(call, space, b, a);
     return;
   }
   switch (shape.rows) {  // tile edges with a compiled fast path for full tiles
@@ -239,8 +239,8 @@ void transpose(const ExecSpace& space, const AView& a, const TransposeOptions& o
   if (in_place_options.tile == 0)
     in_place_options.tile = 32;
   const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, in_place_options, variant);
-  if constexpr (Impl::is_host_backend<ExecSpace>() && Impl::host_plain_view<AView>()) {
-    Impl::transpose_in_place_host(call, space, a);
+  if constexpr (Impl::is_host_backend<ExecSpace>() && Impl::host_transpose::plain_view<AView>()) {
+    Impl::host_transpose::transpose_in_place(call, space, a);
     return;
   }
   using functor_type = Impl::TransposeInPlace<ExecSpace, AView>;

@@ -21,11 +21,12 @@
 
 namespace KokkosTile {
 namespace Impl {
+namespace host_reverse {
 
 /// True when `view` may be walked through `view.data()` with unit stride: its references are plain
 /// (no atomic or other proxy memory traits) and its elements are adjacent.
 template <class ViewType>
-bool reverse_unit_stride(const ViewType& view) {
+bool unit_stride(const ViewType& view) {
   using reference = typename ViewType::reference_type;
   if constexpr (std::is_same_v<reference, typename ViewType::value_type&>) {
     return view.extent(0) < 2 || view.stride(0) == 1;
@@ -58,14 +59,14 @@ KOKKOS_FORCEINLINE_FUNCTION void copy_reversed_run(D* KOKKOS_RESTRICT dst,
 
 /// Contiguous blocks of `items` work items, one per host thread, each at least `min_block` items
 /// (fewer blocks for small inputs, where waking threads costs more than the work) and a multiple
-/// of 64 items, so that blocks start on cache-line boundaries of unit-stride Views of any type.
-struct HostBlocks {
+/// of 64 items (whole cache lines at the front of each block, where the View's data is aligned).
+struct Blocks {
   std::int64_t count;  // number of blocks
   std::int64_t size;   // items per block, the last one clipped
 };
 
 template <class ExecSpace>
-HostBlocks host_blocks(const ExecSpace& space, std::int64_t items, std::int64_t min_block) {
+Blocks thread_blocks(const ExecSpace& space, std::int64_t items, std::int64_t min_block) {
   const std::int64_t threads = std::max(1, space.concurrency());
   const std::int64_t wanted = std::max<std::int64_t>(1, std::min(threads, items / min_block));
   std::int64_t size = (items + wanted - 1) / wanted;
@@ -74,10 +75,10 @@ HostBlocks host_blocks(const ExecSpace& space, std::int64_t items, std::int64_t 
 }
 
 /// Below this many pairs or elements per thread, fewer threads share the work.
-inline constexpr std::int64_t reverse_host_min_block = 16384;
+inline constexpr std::int64_t min_block_items = 16384;
 
 template <class ViewType, bool UnitStride>
-struct ReverseInPlaceHost {
+struct InPlace {
   ViewType view;
   std::int64_t extent;
   std::int64_t pairs;
@@ -103,7 +104,7 @@ struct ReverseInPlaceHost {
 };
 
 template <class SrcView, class DstView, bool UnitStride>
-struct ReverseCopyHost {
+struct Copy {
   SrcView src;
   DstView dst;
   std::int64_t extent;
@@ -126,41 +127,39 @@ struct ReverseCopyHost {
 
 /// Reverses `view` in place on a host backend (call: the kernel's label).
 template <class ExecSpace, class ViewType>
-void reverse_host(const std::string& call, const ExecSpace& space, const ViewType& view) {
+void reverse(const std::string& call, const ExecSpace& space, const ViewType& view) {
   const auto extent = static_cast<std::int64_t>(view.extent(0));
   const std::int64_t pairs = extent / 2;
   if (pairs == 0)
     return;
-  const HostBlocks blocks = host_blocks(space, pairs, reverse_host_min_block);
+  const Blocks blocks = thread_blocks(space, pairs, min_block_items);
   const Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>> policy(space, 0,
                                                                                 blocks.count);
-  if (reverse_unit_stride(view)) {
-    Kokkos::parallel_for(call, policy,
-                         ReverseInPlaceHost<ViewType, true>{view, extent, pairs, blocks.size});
+  if (unit_stride(view)) {
+    Kokkos::parallel_for(call, policy, InPlace<ViewType, true>{view, extent, pairs, blocks.size});
   } else {
-    Kokkos::parallel_for(call, policy,
-                         ReverseInPlaceHost<ViewType, false>{view, extent, pairs, blocks.size});
+    Kokkos::parallel_for(call, policy, InPlace<ViewType, false>{view, extent, pairs, blocks.size});
   }
 }
 
 /// dst(i) = src(n - 1 - i) on a host backend; the Views have the same extent and do not overlap.
 template <class ExecSpace, class SrcView, class DstView>
-void reverse_copy_host(const std::string& call, const ExecSpace& space, const SrcView& src,
-                       const DstView& dst) {
+void reverse_copy(const std::string& call, const ExecSpace& space, const SrcView& src,
+                  const DstView& dst) {
   const auto extent = static_cast<std::int64_t>(src.extent(0));
   if (extent == 0)
     return;
-  const HostBlocks blocks = host_blocks(space, extent, reverse_host_min_block);
+  const Blocks blocks = thread_blocks(space, extent, min_block_items);
   const Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>> policy(space, 0,
                                                                                 blocks.count);
-  if (reverse_unit_stride(src) && reverse_unit_stride(dst)) {
-    Kokkos::parallel_for(call, policy,
-                         ReverseCopyHost<SrcView, DstView, true>{src, dst, extent, blocks.size});
+  if (unit_stride(src) && unit_stride(dst)) {
+    Kokkos::parallel_for(call, policy, Copy<SrcView, DstView, true>{src, dst, extent, blocks.size});
   } else {
     Kokkos::parallel_for(call, policy,
-                         ReverseCopyHost<SrcView, DstView, false>{src, dst, extent, blocks.size});
+                         Copy<SrcView, DstView, false>{src, dst, extent, blocks.size});
   }
 }
 
+}  // namespace host_reverse
 }  // namespace Impl
 }  // namespace KokkosTile
