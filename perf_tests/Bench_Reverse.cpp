@@ -3,6 +3,10 @@
 // plain parallel_for that swaps mirrored elements, Kokkos::Experimental::reverse, and
 // KokkosBlas::scal(y, 1, x) when Kokkos Kernels is found. Every variant reads n and writes n
 // elements.
+//
+// Each family has a `kokkostile` row (the entry point with default arguments: what a user gets)
+// and a `plain_kokkos` row (the RangePolicy loop a competent Kokkos user would write instead):
+// reverse/... in place, reverse_copy/... out of place (dst(i) = src(n - 1 - i)).
 #include <KokkosTile_Reverse.hpp>
 #include <Kokkos_StdAlgorithms.hpp>
 #ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
@@ -26,6 +30,14 @@ struct NaiveSwap {
   }
 };
 
+/// The out-of-place reversal anyone would write first: dst(i) = src(n - 1 - i), one per index.
+template <class ViewType>
+struct NaiveReverseCopy {
+  ViewType src, dst;
+  std::int64_t extent;
+  KOKKOS_FUNCTION void operator()(std::int64_t i) const { dst(i) = src(extent - 1 - i); }
+};
+
 template <class Space, class T>
 void register_reverse_for(const Config& config) {
   using view_type = Kokkos::View<T*, typename Space::memory_space>;
@@ -42,6 +54,13 @@ void register_reverse_for(const Config& config) {
                            time_memory_bound(state, space, bytes, [&] { run_on(space, a, b); });
                          });
     };
+    add("kokkostile",
+        [](const Space& s, const view_type& a, const view_type&) { KokkosTile::reverse(s, a); });
+    add("plain_kokkos", [](const Space& s, const view_type& a, const view_type&) {
+      const std::int64_t extent = a.extent(0);
+      Kokkos::parallel_for("plain_kokkos", Kokkos::RangePolicy<Space>(s, 0, extent / 2),
+                           NaiveSwap<view_type>{a, extent});
+    });
     add("kokkostile_dynamic",
         [](const Space& s, const view_type& a, const view_type&) { KokkosTile::reverse(s, a); });
     add("kokkostile_dynamic_chunk4096", [](const Space& s, const view_type& a, const view_type&) {
@@ -66,6 +85,25 @@ void register_reverse_for(const Config& config) {
       KokkosBlas::scal(s, b, T(1), a);
     });
 #endif
+
+    // Out of place: its own family, with its own deep_copy baseline.
+    register_copy_baselines<Space, T>("reverse_copy", std::to_string(n), n, config);
+    auto add_copy = [&](const std::string& variant, auto run_on) {
+      register_benchmark(benchmark_name<Space, T>("reverse_copy", variant, n), config,
+                         [=](benchmark::State& state) {
+                           const Space space;
+                           view_type a("a", n), b("b", n);
+                           fill_pattern(space, a);
+                           time_memory_bound(state, space, bytes, [&] { run_on(space, a, b); });
+                         });
+    };
+    add_copy("kokkostile", [](const Space& s, const view_type& a, const view_type& b) {
+      KokkosTile::reverse_copy(s, a, b);
+    });
+    add_copy("plain_kokkos", [](const Space& s, const view_type& a, const view_type& b) {
+      Kokkos::parallel_for("plain_kokkos", Kokkos::RangePolicy<Space>(s, 0, a.extent(0)),
+                           NaiveReverseCopy<view_type>{a, b, std::int64_t(a.extent(0))});
+    });
   }
 }
 

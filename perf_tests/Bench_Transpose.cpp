@@ -1,6 +1,12 @@
 // KokkosTile::transpose, every variant, against the copy baselines of the same bytes and what a
 // user would pick instead: Kokkos::deep_copy from LayoutLeft to LayoutRight (a transpose in
 // memory) and, on CUDA, cuBLAS geam with op(A) = A^T.
+//
+// Each family has a `kokkostile` row (the entry point with default options: what a user gets) and
+// a `plain_kokkos` row (the kernel a competent Kokkos user would write instead): transpose/...
+// out of place (an MDRangePolicy b(j, i) = a(i, j) with Kokkos' default iteration) and
+// transpose_in_place/... for the square shapes (an MDRangePolicy over the square that swaps each
+// element above the diagonal with its mirror).
 #include <KokkosTile_Transpose.hpp>
 
 #include "BenchmarkSpaces.hpp"
@@ -45,6 +51,27 @@ void cublas_transpose(cublasHandle_t handle, const T* a, T* c, std::int64_t rows
 }
 #endif
 
+/// b(j, i) = a(i, j), one MDRange index per element of a, Kokkos' default iteration order.
+template <class BView, class AView>
+struct PlainTranspose {
+  BView b;
+  AView a;
+  KOKKOS_FUNCTION void operator()(std::int64_t i, std::int64_t j) const { b(j, i) = a(i, j); }
+};
+
+/// In place: the index pairs above the diagonal swap with their mirrors.
+template <class AView>
+struct PlainTransposeInPlace {
+  AView a;
+  KOKKOS_FUNCTION void operator()(std::int64_t i, std::int64_t j) const {
+    if (i < j) {
+      const auto upper = a(i, j);
+      a(i, j) = a(j, i);
+      a(j, i) = upper;
+    }
+  }
+};
+
 template <class Space, class T>
 void register_transpose_for(const Config& config) {
   using right = Kokkos::View<T**, Kokkos::LayoutRight, typename Space::memory_space>;
@@ -65,6 +92,14 @@ void register_transpose_for(const Config& config) {
                            time_memory_bound(state, space, bytes, [&] { run_on(space, b, a); });
                          });
     };
+    add("kokkostile",
+        [](const Space& s, const right& b, const right& a) { KokkosTile::transpose(s, b, a); });
+    add("plain_kokkos", [](const Space& s, const right& b, const right& a) {
+      using policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+      Kokkos::parallel_for(
+          "plain_kokkos", policy(s, {0, 0}, {std::int64_t(a.extent(0)), std::int64_t(a.extent(1))}),
+          PlainTranspose<right, right>{b, a});
+    });
     for (const auto& named : std::vector<std::pair<std::string, TransposeVariant>>{
              {"kokkostile_naive", TransposeVariant::naive},
              {"kokkostile_tiled", TransposeVariant::tiled},
@@ -80,6 +115,29 @@ void register_transpose_for(const Config& config) {
     if (shape.rows == shape.cols) {
       add("kokkostile_in_place",
           [](const Space& s, const right&, const right& a) { KokkosTile::transpose(s, a); });
+
+      // In place: its own family, with its own deep_copy baseline of the same bytes.
+      register_copy_baselines<Space, T>("transpose_in_place", shape.label(), count, config);
+      auto add_in_place = [&](const std::string& variant, auto run_on) {
+        register_benchmark(benchmark_name<Space, T>("transpose_in_place", variant, shape.label()),
+                           config, [=](benchmark::State& state) {
+                             const Space space;
+                             right a("a", shape.rows, shape.cols);
+                             Kokkos::View<T*, typename Space::memory_space> flat(a.data(), count);
+                             fill_pattern(space, flat);
+                             time_memory_bound(state, space, bytes, [&] { run_on(space, a); });
+                           });
+      };
+      add_in_place("kokkostile",
+                   [](const Space& s, const right& a) { KokkosTile::transpose(s, a); });
+      add_in_place("plain_kokkos", [](const Space& s, const right& a) {
+        using policy =
+            Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+        Kokkos::parallel_for(
+            "plain_kokkos",
+            policy(s, {0, 0}, {std::int64_t(a.extent(0)), std::int64_t(a.extent(1))}),
+            PlainTransposeInPlace<right>{a});
+      });
     }
     add("deep_copy_left_to_right", [](const Space& s, const right& b, const right& a) {
       // b seen as a LayoutLeft rows x cols matrix: copying a into it puts every element at its

@@ -10,6 +10,13 @@
 // instance like any Kokkos parallel_for. Without one, the View's default execution space is used.
 // Views may have any layout and stride (subviews included). Kernels are labelled
 // "KokkosTile::reverse..." for Kokkos Tools.
+//
+// On host backends (Serial, OpenMP, Threads) scratch staging only adds a pass through memory, so
+// every form runs a plain loop instead: each thread swaps (or copies) one contiguous block of
+// mirrored elements (impl/reverse/Reverse_Host.hpp). There the chunk extent (the run-time `chunk`
+// argument and reverse_static's ChunkExtent) decides nothing; it is still validated exactly as on
+// devices (a chunk beyond INT_MAX, or whose scratch fits no level, throws on every backend), so
+// that a call that works on the host works on a device too.
 
 #include <Kokkos_Core.hpp>
 
@@ -18,6 +25,7 @@
 #include "impl/KokkosTile_LaunchDefaults.hpp"
 #include "impl/KokkosTile_Reverse_Impl.hpp"
 #include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/reverse/Reverse_Host.hpp"
 
 #include <climits>
 #include <cstddef>
@@ -62,12 +70,19 @@ void launch_reverse(const std::string& call, const ExecSpace& space, const ViewT
   const ScratchPlacement placement = place_team_scratch(call, space, bytes);
   const auto extent = static_cast<std::int64_t>(view.extent(0));
   const int league = checked_league_size(call, ceil_div(extent / 2, chunk));
-  if (league == 0)
-    return;
+  if constexpr (is_host_backend<ExecSpace>()) {
+    // The checks above still ran, so that chunks a device would reject are rejected here too.
+    (void)placement;
+    (void)league;
+    host_reverse::reverse(call, space, view);
+  } else {
+    if (league == 0)
+      return;
 
-  const Kokkos::TeamPolicy<ExecSpace> policy(space, league, default_team_size<ExecSpace>());
-  Kokkos::parallel_for(call, with_scratch(policy, placement),
-                       functor_type{view, extent, static_cast<int>(chunk), placement.level});
+    const Kokkos::TeamPolicy<ExecSpace> policy(space, league, default_team_size<ExecSpace>());
+    Kokkos::parallel_for(call, with_scratch(policy, placement),
+                         functor_type{view, extent, static_cast<int>(chunk), placement.level});
+  }
 }
 
 }  // namespace Impl
@@ -130,9 +145,15 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
       place_team_scratch(call, space, functor_type::chunk_tile::scratch_bytes(chunk));
   const int league = Impl::checked_league_size(
       call, Impl::ceil_div(static_cast<std::int64_t>(src.extent(0)), chunk));
-  const Kokkos::TeamPolicy<ExecSpace> policy(space, league, Impl::default_team_size<ExecSpace>());
-  Kokkos::parallel_for(call, with_scratch(policy, placement),
-                       functor_type{src, dst, static_cast<int>(chunk), placement.level});
+  if constexpr (Impl::is_host_backend<ExecSpace>()) {
+    (void)placement;
+    (void)league;
+    Impl::host_reverse::reverse_copy(call, space, src, dst);
+  } else {
+    const Kokkos::TeamPolicy<ExecSpace> policy(space, league, Impl::default_team_size<ExecSpace>());
+    Kokkos::parallel_for(call, with_scratch(policy, placement),
+                         functor_type{src, dst, static_cast<int>(chunk), placement.level});
+  }
 }
 
 template <class SrcView, class DstView, std::enable_if_t<Kokkos::is_view<SrcView>::value, int> = 0>

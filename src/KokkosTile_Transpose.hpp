@@ -13,6 +13,14 @@
 // scratch tile, both directions coalesced) and `tiled_padded` (the tile's rows padded by one
 // element, so that reading it by columns is free of shared-memory bank conflicts). `automatic`
 // picks tiled_padded on devices and tiled on host backends, where padding buys nothing.
+//
+// On host backends (Serial, OpenMP, Threads) the tiled variants (automatic, tiled, tiled_padded,
+// and every in-place call) run host kernels instead of scratch-tile teams
+// (impl/transpose/Transpose_Host.hpp): one thread per group of cache-blocked tiles, each tile
+// transposed through a small per-thread buffer in register blocks, with the next tile prefetched;
+// Views that are contiguous along the same index are copied line by line. There the tile edge of
+// TransposeOptions decides nothing (the host kernel sizes its tiles for L1 by element size); it is
+// still validated as on devices. `naive` keeps its one-thread-per-element kernel everywhere.
 
 #include <Kokkos_Core.hpp>
 
@@ -21,6 +29,7 @@
 #include "impl/KokkosTile_LaunchDefaults.hpp"
 #include "impl/KokkosTile_Transpose_Impl.hpp"
 #include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/transpose/Transpose_Host.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -180,6 +189,11 @@ void transpose(const ExecSpace& space, const BView& b, const AView& a,
     return;
   }
   const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, options, variant);
+  if constexpr (Impl::is_host_backend<ExecSpace>() && Impl::host_transpose::plain_view<AView>() &&
+                Impl::host_transpose::plain_view<BView>()) {
+    Impl::host_transpose::transpose(call, space, b, a);
+    return;
+  }
   switch (shape.rows) {  // tile edges with a compiled fast path for full tiles
     case 32:
       Impl::launch_transpose_tiled<32>(call, space, b, a, shape);
@@ -225,6 +239,10 @@ void transpose(const ExecSpace& space, const AView& a, const TransposeOptions& o
   if (in_place_options.tile == 0)
     in_place_options.tile = 32;
   const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, in_place_options, variant);
+  if constexpr (Impl::is_host_backend<ExecSpace>() && Impl::host_transpose::plain_view<AView>()) {
+    Impl::host_transpose::transpose_in_place(call, space, a);
+    return;
+  }
   using functor_type = Impl::TransposeInPlace<ExecSpace, AView>;
   const ScratchPlacement placement =
       place_team_scratch(call, space, 2 * functor_type::tile_type::scratch_bytes(shape));

@@ -147,6 +147,115 @@ TYPED_TEST(Reverse, CopyWritesEveryElementOfPoisonedOutput) {
   }
 }
 
+/// Extents around the host kernel's blocks (one contiguous block of at least 16384 pairs or
+/// elements per thread, a multiple of 64) and around the sizes where a second block appears.
+const std::vector<std::int64_t>& host_block_extents() {
+  static const std::vector<std::int64_t> extents = {
+      0,     1,     2,     3,     4,     7,     63,    64,    65,     127,    128,   129,
+      32767, 32768, 32769, 32895, 65535, 65536, 65537, 65663, 131071, 131073, 262147};
+  return extents;
+}
+
+/// In place, on Views with unit stride (LayoutRight, LayoutLeft), with a stride (every third
+/// element of an array through a LayoutStride subview) and with atomic access (proxy references:
+/// the host kernel's indexed path): only the viewed elements move.
+TYPED_TEST(Reverse, HostPathBlocksStridesAndLayouts) {
+  using T = TypeParam;
+  for (const std::int64_t extent : host_block_extents()) {
+    ASSERT_TRUE(reverses_like_std_reverse<T>(extent, 11000 + extent,
+                                             [](const auto& view) { KokkosTile::reverse(view); }));
+    ASSERT_TRUE(reverses_like_std_reverse<T>(
+        extent, 12000 + extent, [](const auto& view) { KokkosTile::reverse_static<64>(view); }));
+    ASSERT_TRUE(reverses_like_std_reverse<T>(extent, 13000 + extent, [](const auto& view) {
+      Kokkos::View<T*, Kokkos::LayoutLeft, MemorySpace> left = view;
+      KokkosTile::reverse(left, 7);
+    }));
+    ASSERT_TRUE(reverses_like_std_reverse<T>(extent, 14000 + extent, [](const auto& view) {
+      Kokkos::View<T*, MemorySpace, Kokkos::MemoryTraits<Kokkos::Atomic>> atomic = view;
+      KokkosTile::reverse(atomic);
+    }));
+
+    Kokkos::View<T*, MemorySpace> storage("storage", 3 * extent);
+    auto host = Kokkos::create_mirror_view(storage);
+    fill_random(host, 15000 + extent);
+    auto expected = Kokkos::create_mirror(storage);
+    Kokkos::deep_copy(expected, host);
+    for (std::int64_t i = 0; i < extent; ++i)
+      expected(3 * i + 1) = host(3 * (extent - 1 - i) + 1);
+    Kokkos::deep_copy(storage, host);
+    auto every_third = Kokkos::subview(
+        storage, Kokkos::pair<std::int64_t, std::int64_t>(extent == 0 ? 0 : 1, 3 * extent));
+    Kokkos::View<T*, Kokkos::LayoutStride, MemorySpace> strided(every_third.data(),
+                                                                Kokkos::LayoutStride(extent, 3));
+    KokkosTile::reverse(strided);
+    Kokkos::deep_copy(host, storage);
+    for (std::int64_t i = 0; i < 3 * extent; ++i)
+      ASSERT_TRUE(same_value(expected(i), host(i))) << "extent " << extent << ", element " << i;
+  }
+}
+
+/// Out of place, every combination of unit and non-unit strides, into poisoned outputs whose
+/// gaps must stay poisoned, and from a const View.
+TYPED_TEST(Reverse, HostPathCopyStridesIntoPoisonedOutput) {
+  using T = TypeParam;
+  for (const std::int64_t extent : host_block_extents()) {
+    for (const std::int64_t src_stride : {1, 2}) {
+      for (const std::int64_t dst_stride : {1, 3}) {
+        Kokkos::View<T*, MemorySpace> src_storage("src", src_stride * extent);
+        Kokkos::View<T*, MemorySpace> dst_storage("dst", dst_stride * extent);
+        const Kokkos::View<const T*, Kokkos::LayoutStride, MemorySpace> src(
+            src_storage.data(), Kokkos::LayoutStride(extent, src_stride));
+        const Kokkos::View<T*, Kokkos::LayoutStride, MemorySpace> dst(
+            dst_storage.data(), Kokkos::LayoutStride(extent, dst_stride));
+        auto host_src = Kokkos::create_mirror_view(src_storage);
+        fill_random(host_src, 16000 + extent);
+        Kokkos::deep_copy(src_storage, host_src);
+        Kokkos::deep_copy(dst_storage, poison<T>());
+
+        KokkosTile::reverse_copy(src, dst);
+        auto host_dst = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), dst_storage);
+        for (std::int64_t i = 0; i < extent; ++i) {
+          ASSERT_TRUE(same_value(host_src(src_stride * (extent - 1 - i)), host_dst(dst_stride * i)))
+              << "extent " << extent << ", strides " << src_stride << " / " << dst_stride
+              << ", element " << i;
+          for (std::int64_t gap = 1; gap < dst_stride; ++gap)
+            ASSERT_TRUE(is_poison(host_dst(dst_stride * i + gap))) << "gap after " << i;
+        }
+      }
+    }
+  }
+}
+
+/// An element type that is not arithmetic (reversal only assigns elements).
+struct Triple {
+  double x;
+  float y;
+  std::int32_t z;
+};
+
+TEST(ReverseTypes, StructElementsInPlaceAndOutOfPlace) {
+  for (const std::int64_t extent : {std::int64_t{0}, std::int64_t{1}, std::int64_t{2},
+                                    std::int64_t{1001}, std::int64_t{65537}}) {
+    Kokkos::View<Triple*, MemorySpace> view("view", extent), copy("copy", extent);
+    Kokkos::parallel_for(
+        "fill_triples", Kokkos::RangePolicy<ExecSpace>(0, extent), KOKKOS_LAMBDA(std::int64_t i) {
+          view(i) = Triple{0.5 * double(i), float(i) + 0.25f, std::int32_t(3 * i + 1)};
+        });
+    KokkosTile::reverse(view);
+    KokkosTile::reverse_copy(view, copy);
+    auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), view);
+    auto host_copy = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), copy);
+    for (std::int64_t i = 0; i < extent; ++i) {
+      const std::int64_t from = extent - 1 - i;
+      ASSERT_EQ(host(i).x, 0.5 * double(from)) << i;
+      ASSERT_EQ(host(i).y, float(from) + 0.25f) << i;
+      ASSERT_EQ(host(i).z, std::int32_t(3 * from + 1)) << i;
+      ASSERT_EQ(host_copy(i).z, std::int32_t(3 * i + 1)) << i;
+      ASSERT_EQ(host_copy(i).x, 0.5 * double(i)) << i;
+    }
+  }
+}
+
 TEST(ReverseErrors, CopyRejectsExtentMismatchNamingCallAndSizes) {
   Kokkos::View<float*, MemorySpace> src("src", 10), dst("dst", 9);
   try {

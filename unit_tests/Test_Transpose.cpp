@@ -104,6 +104,154 @@ TYPED_TEST(Transpose, InPlaceSquares) {
   }
 }
 
+/// Extents around the host kernel's tiles (64 x 64 elements of up to 4 bytes, 32 x 32 of 8 bytes)
+/// and its groups of up to 16 x 16 tiles, thin and empty shapes.
+const std::vector<Extent2D>& host_tile_extents() {
+  static const std::vector<Extent2D> extents = {
+      {0, 0},   {3, 0},    {1, 1},     {2, 2},     {1, 77},  {77, 1},
+      {2, 300}, {31, 33},  {32, 32},   {33, 31},   {63, 65}, {64, 64},
+      {65, 63}, {64, 129}, {127, 128}, {129, 257}, {300, 2}, {1040, 1100}};
+  return extents;
+}
+
+/// The host kernel's paths: tiles with unit strides (Right/Right, Left/Left, gapped lines), tiles
+/// with other strides (fast stride 2 on either side), lines copied (Right into Left and back), and
+/// a const source; every output poisoned first.
+TYPED_TEST(Transpose, HostPathTilesStridesAndLayouts) {
+  using T = TypeParam;
+  using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
+  using Left = Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>;
+  using ConstRight = Kokkos::View<const T**, Kokkos::LayoutRight, MemorySpace>;
+  std::uint64_t seed = 500;
+  const TransposeOptions options{};
+  for (const auto& e : host_tile_extents()) {
+    expect_transposed(Right("b", e.cols, e.rows), Right("a", e.rows, e.cols), options, ++seed);
+    expect_transposed(Left("b", e.cols, e.rows), Left("a", e.rows, e.cols), options, ++seed);
+    expect_transposed(Left("b", e.cols, e.rows), Right("a", e.rows, e.cols), options, ++seed);
+    expect_transposed(Right("b", e.cols, e.rows), Left("a", e.rows, e.cols), options, ++seed);
+    Kokkos::View<T*, MemorySpace> sa, sb;
+    // Lines with gaps, unit fast strides: a contiguous along j, b along i (a true transpose).
+    expect_transposed(gapped_view<T>(sb, e.cols, e.rows, false, 1, 5),
+                      gapped_view<T>(sa, e.rows, e.cols, false, 1, 3), options, ++seed);
+    // Fast stride 2 on the destination, then on the source, then on both.
+    expect_transposed(gapped_view<T>(sb, e.cols, e.rows, false, 2, 1),
+                      gapped_view<T>(sa, e.rows, e.cols, false, 1, 0), options, ++seed);
+    expect_transposed(gapped_view<T>(sb, e.cols, e.rows, true, 1, 0),
+                      gapped_view<T>(sa, e.rows, e.cols, true, 2, 3), options, ++seed);
+    expect_transposed(gapped_view<T>(sb, e.cols, e.rows, true, 2, 1),
+                      gapped_view<T>(sa, e.rows, e.cols, false, 2, 1), options, ++seed);
+    // A const source.
+    const Right a("a", e.rows, e.cols);
+    const Right b("b", e.cols, e.rows);
+    const auto host_a = fill_random_device(a, ++seed);
+    Kokkos::deep_copy(b, poison<T>());
+    KokkosTile::transpose(b, ConstRight(a));
+    const auto host_b = to_host(b);
+    for (std::int64_t i = 0; i < e.rows; ++i)
+      for (std::int64_t j = 0; j < e.cols; ++j)
+        ASSERT_TRUE(same_value(host_a(i, j), host_b(j, i)))
+            << e.rows << " x " << e.cols << " const source: b(" << j << ", " << i << ")";
+  }
+}
+
+/// Destinations of 8 MiB and more take non-temporal stores on x86-64 (whole 256-byte lines of full
+/// tiles, 16-byte aligned): a destination whose lines are aligned, with partial tiles at both
+/// edges, and one whose lines are not (a window one element in); every element checked.
+TYPED_TEST(Transpose, HostPathLargeDestinations) {
+  using T = TypeParam;
+  using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
+  // rows: a multiple of 8 (16-byte destination lines for every T) but of no tile extent.
+  const std::int64_t rows = (std::int64_t(9) << 20) / sizeof(T) / 1500 / 16 * 16 + 8;
+  const std::int64_t cols = 1501;
+  const Right a("a", rows, cols);
+  const auto host_a = fill_random_device(a, 1700);
+  const Right b("b", cols, rows);
+  Kokkos::deep_copy(b, poison<T>());
+  KokkosTile::transpose(b, a);
+  auto host_b = to_host(b);
+  for (std::int64_t i = 0; i < rows; ++i)
+    for (std::int64_t j = 0; j < cols; ++j)
+      ASSERT_TRUE(same_value(host_a(i, j), host_b(j, i))) << "b(" << j << ", " << i << ")";
+
+  const Right outer("outer", cols, rows + 1);
+  Kokkos::deep_copy(outer, poison<T>());
+  const Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace> shifted =
+      Kokkos::subview(outer, Kokkos::ALL, Kokkos::pair<std::int64_t, std::int64_t>(1, 1 + rows));
+  KokkosTile::transpose(shifted, a);
+  host_b = to_host(outer);
+  for (std::int64_t j = 0; j < cols; ++j) {
+    ASSERT_TRUE(is_poison(host_b(j, 0))) << "column 0 of row " << j << " was written";
+    for (std::int64_t i = 0; i < rows; ++i)
+      ASSERT_TRUE(same_value(host_a(i, j), host_b(j, 1 + i)))
+          << "shifted b(" << j << ", " << i << ")";
+  }
+}
+
+/// A LayoutStride subview of a larger poisoned matrix as the destination: the window is written
+/// and nothing around it.
+TYPED_TEST(Transpose, HostPathSubviewWritesOnlyItsWindow) {
+  using T = TypeParam;
+  using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
+  std::uint64_t seed = 900;
+  for (const auto& e : host_tile_extents()) {
+    const Right a("a", e.rows, e.cols);
+    const Right outer("outer", e.cols + 3, e.rows + 5);
+    const Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace> window =
+        Kokkos::subview(outer, Kokkos::pair<std::int64_t, std::int64_t>(1, 1 + e.cols),
+                        Kokkos::pair<std::int64_t, std::int64_t>(2, 2 + e.rows));
+    const auto host_a = fill_random_device(a, ++seed);
+    Kokkos::deep_copy(outer, poison<T>());
+    KokkosTile::transpose(window, a);
+    const auto host_outer = to_host(outer);
+    for (std::int64_t r = 0; r < e.cols + 3; ++r) {
+      for (std::int64_t c = 0; c < e.rows + 5; ++c) {
+        const bool inside = r >= 1 && r < 1 + e.cols && c >= 2 && c < 2 + e.rows;
+        if (inside) {
+          ASSERT_TRUE(same_value(host_a(c - 2, r - 1), host_outer(r, c)))
+              << e.rows << " x " << e.cols << ": window (" << r - 1 << ", " << c - 2 << ")";
+        } else {
+          ASSERT_TRUE(is_poison(host_outer(r, c)))
+              << e.rows << " x " << e.cols << ": (" << r << ", " << c << ") outside was written";
+        }
+      }
+    }
+  }
+}
+
+/// In place around the host tiles, their groups and the pair numbering of the upper triangle, for
+/// unit and non-unit fast strides and a square window of a larger matrix (which must keep the
+/// elements around the window).
+TYPED_TEST(Transpose, HostPathInPlaceTileEdgesAndStrides) {
+  using T = TypeParam;
+  std::uint64_t seed = 1300;
+  for (const std::int64_t n : {0, 1, 2, 3, 31, 32, 33, 63, 64, 65, 127, 129, 257, 700}) {
+    const TransposeOptions options{};
+    expect_transposed_in_place(Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>("a", n, n),
+                               options, ++seed);
+    expect_transposed_in_place(Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>("a", n, n),
+                               options, ++seed);
+    Kokkos::View<T*, MemorySpace> storage;
+    expect_transposed_in_place(gapped_view<T>(storage, n, n, true, 1, 7), options, ++seed);
+    expect_transposed_in_place(gapped_view<T>(storage, n, n, false, 2, 1), options, ++seed);
+
+    Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace> outer("outer", n + 2, n + 3);
+    const auto before = fill_random_device(outer, ++seed);
+    const Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace> window =
+        Kokkos::subview(outer, Kokkos::pair<std::int64_t, std::int64_t>(1, 1 + n),
+                        Kokkos::pair<std::int64_t, std::int64_t>(3, 3 + n));
+    KokkosTile::transpose(window);
+    const auto after = to_host(outer);
+    for (std::int64_t r = 0; r < n + 2; ++r) {
+      for (std::int64_t c = 0; c < n + 3; ++c) {
+        const bool inside = r >= 1 && r < 1 + n && c >= 3 && c < 3 + n;
+        const auto expected = inside ? before(1 + (c - 3), 3 + (r - 1)) : before(r, c);
+        ASSERT_TRUE(same_value(expected, after(r, c)))
+            << n << " square window: (" << r << ", " << c << ")";
+      }
+    }
+  }
+}
+
 /// A trivially copyable element that is not arithmetic.
 struct Rgb {
   std::uint8_t r, g, b;
@@ -132,6 +280,44 @@ TEST(TransposeTypes, TriviallyCopyableStructs) {
       ASSERT_EQ(host_b(j, i).r, std::uint8_t(i));
       ASSERT_EQ(host_b(j, i).g, std::uint8_t(j));
       ASSERT_EQ(host_b(j, i).b, std::uint8_t(i * 7 + j));
+    }
+  }
+}
+
+/// Structs of 3 and 16 bytes, out of place and in place, past one tile (the host kernel's register
+/// blocks and its scalar path both see them).
+struct Wide {
+  double re, im;
+};
+
+TEST(TransposeTypes, StructsThroughHostTiles) {
+  for (const std::int64_t n : {1, 33, 65, 130}) {
+    const std::int64_t m = n + 7;
+    Kokkos::View<Rgb**, Kokkos::LayoutRight, MemorySpace> a("a", n, m), b("b", m, n);
+    Kokkos::View<Wide**, Kokkos::LayoutRight, MemorySpace> w("w", n, n);
+    Kokkos::parallel_for(
+        "fill_structs",
+        Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<2>>({0, 0},
+                                                          {std::int64_t(n), std::int64_t(m)}),
+        KOKKOS_LAMBDA(std::int64_t i, std::int64_t j) {
+          a(i, j) = Rgb{std::uint8_t(i), std::uint8_t(j), std::uint8_t(i * 7 + j)};
+          if (j < n)
+            w(i, j) = Wide{double(i), double(j)};
+        });
+    KokkosTile::transpose(b, a);
+    KokkosTile::transpose(w);
+    auto host_b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b);
+    auto host_w = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), w);
+    for (std::int64_t i = 0; i < n; ++i) {
+      for (std::int64_t j = 0; j < m; ++j) {
+        ASSERT_EQ(host_b(j, i).r, std::uint8_t(i));
+        ASSERT_EQ(host_b(j, i).g, std::uint8_t(j));
+        ASSERT_EQ(host_b(j, i).b, std::uint8_t(i * 7 + j));
+      }
+      for (std::int64_t j = 0; j < n; ++j) {
+        ASSERT_EQ(host_w(j, i).re, double(i)) << n << ": (" << j << ", " << i << ")";
+        ASSERT_EQ(host_w(j, i).im, double(j)) << n << ": (" << j << ", " << i << ")";
+      }
     }
   }
 }
