@@ -233,14 +233,20 @@ struct Triple {
   std::int32_t z;
 };
 
+// A free function, not the TEST body: nvcc refuses extended lambdas in a test's (private) body.
+void fill_triples(const Kokkos::View<Triple*, MemorySpace>& view) {
+  Kokkos::parallel_for(
+      "fill_triples", Kokkos::RangePolicy<ExecSpace>(0, view.extent(0)),
+      KOKKOS_LAMBDA(std::int64_t i) {
+        view(i) = Triple{0.5 * double(i), float(i) + 0.25f, std::int32_t(3 * i + 1)};
+      });
+}
+
 TEST(ReverseTypes, StructElementsInPlaceAndOutOfPlace) {
   for (const std::int64_t extent : {std::int64_t{0}, std::int64_t{1}, std::int64_t{2},
                                     std::int64_t{1001}, std::int64_t{65537}}) {
     Kokkos::View<Triple*, MemorySpace> view("view", extent), copy("copy", extent);
-    Kokkos::parallel_for(
-        "fill_triples", Kokkos::RangePolicy<ExecSpace>(0, extent), KOKKOS_LAMBDA(std::int64_t i) {
-          view(i) = Triple{0.5 * double(i), float(i) + 0.25f, std::int32_t(3 * i + 1)};
-        });
+    fill_triples(view);
     KokkosTile::reverse(view);
     KokkosTile::reverse_copy(view, copy);
     auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), view);

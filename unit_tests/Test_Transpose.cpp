@@ -290,20 +290,25 @@ struct Wide {
   double re, im;
 };
 
+// A free function, not the TEST body: nvcc refuses extended lambdas in a test's (private) body.
+void fill_structs(const Kokkos::View<Rgb**, Kokkos::LayoutRight, MemorySpace>& a,
+                  const Kokkos::View<Wide**, Kokkos::LayoutRight, MemorySpace>& w) {
+  const std::int64_t n = a.extent(0), m = a.extent(1);
+  Kokkos::parallel_for(
+      "fill_structs", Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<2>>({0, 0}, {n, m}),
+      KOKKOS_LAMBDA(std::int64_t i, std::int64_t j) {
+        a(i, j) = Rgb{std::uint8_t(i), std::uint8_t(j), std::uint8_t(i * 7 + j)};
+        if (j < n)
+          w(i, j) = Wide{double(i), double(j)};
+      });
+}
+
 TEST(TransposeTypes, StructsThroughHostTiles) {
   for (const std::int64_t n : {1, 33, 65, 130}) {
     const std::int64_t m = n + 7;
     Kokkos::View<Rgb**, Kokkos::LayoutRight, MemorySpace> a("a", n, m), b("b", m, n);
     Kokkos::View<Wide**, Kokkos::LayoutRight, MemorySpace> w("w", n, n);
-    Kokkos::parallel_for(
-        "fill_structs",
-        Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<2>>({0, 0},
-                                                          {std::int64_t(n), std::int64_t(m)}),
-        KOKKOS_LAMBDA(std::int64_t i, std::int64_t j) {
-          a(i, j) = Rgb{std::uint8_t(i), std::uint8_t(j), std::uint8_t(i * 7 + j)};
-          if (j < n)
-            w(i, j) = Wide{double(i), double(j)};
-        });
+    fill_structs(a, w);
     KokkosTile::transpose(b, a);
     KokkosTile::transpose(w);
     auto host_b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b);
