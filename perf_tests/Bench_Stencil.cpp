@@ -1,6 +1,7 @@
 // KokkosTile::stencil (tiled: the default strips, one tile per team; naive) for the 5-point and
 // 9-point stars and a 5x5 box, against the copy baselines of the same bytes (grid read once,
-// written once).
+// written once) and the MDRangePolicy kernel a Kokkos user would write instead (plain_kokkos).
+// `kokkostile` is the entry point with default options (the same call as kokkostile_tiled).
 #include <KokkosTile_Stencil.hpp>
 
 #include "BenchmarkSpaces.hpp"
@@ -24,6 +25,62 @@ KokkosTile::Stencil2D<T> make_stencil(const std::string& name) {
   return KokkosTile::Stencil2D<T>::box(2, std::vector<T>(25, T(1) / 25));
 }
 
+/// The stencil as a Kokkos user writes it without KokkosTile: one MDRangePolicy iteration per
+/// output, the contiguous index innermost, the clamp boundary resolved per tap.
+template <class Grid, class T>
+struct PlainStencil {
+  Grid out;
+  Grid in;
+  int rows;
+  int cols;
+  int shape;  // 0: 5-point, 1: 9-point, 2: 5x5 box
+  T w[25];    // 5-point: center, neighbour; 9-point: center, near, far; box: row by row
+
+  KOKKOS_INLINE_FUNCTION T at(int i, int j) const {
+    i = i < 0 ? 0 : (i >= rows ? rows - 1 : i);
+    j = j < 0 ? 0 : (j >= cols ? cols - 1 : j);
+    return in(i, j);
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(int i, int j) const {
+    if (shape == 0) {
+      out(i, j) =
+          w[0] * in(i, j) + w[1] * (at(i - 1, j) + at(i + 1, j) + at(i, j - 1) + at(i, j + 1));
+    } else if (shape == 1) {
+      out(i, j) = w[0] * in(i, j) +
+                  w[1] * (at(i - 1, j) + at(i + 1, j) + at(i, j - 1) + at(i, j + 1)) +
+                  w[2] * (at(i - 2, j) + at(i + 2, j) + at(i, j - 2) + at(i, j + 2));
+    } else {
+      T sum = T(0);
+      for (int di = -2; di <= 2; ++di)
+        for (int dj = -2; dj <= 2; ++dj)
+          sum += w[(di + 2) * 5 + dj + 2] * at(i + di, j + dj);
+      out(i, j) = sum;
+    }
+  }
+};
+
+template <class Grid, class T>
+PlainStencil<Grid, T> make_plain(const std::string& name, const Grid& out, const Grid& in) {
+  PlainStencil<Grid, T> plain{
+      out, in, static_cast<int>(in.extent(0)), static_cast<int>(in.extent(1)), 2, {}};
+  const auto weights = make_stencil<T>(name);
+  if (name == "stencil_5pt") {
+    plain.shape = 0;
+    plain.w[0] = weights.weight(0, 0);
+    plain.w[1] = weights.weight(1, 0);
+  } else if (name == "stencil_9pt") {
+    plain.shape = 1;
+    plain.w[0] = weights.weight(0, 0);
+    plain.w[1] = weights.weight(1, 0);
+    plain.w[2] = weights.weight(2, 0);
+  } else {
+    for (int di = -2; di <= 2; ++di)
+      for (int dj = -2; dj <= 2; ++dj)
+        plain.w[(di + 2) * 5 + dj + 2] = weights.weight(di, dj);
+  }
+  return plain;
+}
+
 template <class Space, class T>
 void register_stencil_for(const Config& config) {
   using grid = Kokkos::View<T**, Kokkos::LayoutRight, typename Space::memory_space>;
@@ -32,7 +89,23 @@ void register_stencil_for(const Config& config) {
   const double bytes = 2.0 * static_cast<double>(edge * edge) * sizeof(T);
   for (const std::string algorithm : {"stencil_5pt", "stencil_9pt", "stencil_box5x5"}) {
     register_copy_baselines<Space, T>(algorithm, label, edge * edge, config);
+    register_benchmark(
+        benchmark_name<Space, T>(algorithm, "plain_kokkos", label), config,
+        [=](benchmark::State& state) {
+          const Space space;
+          grid in("in", edge, edge), out("out", edge, edge);
+          Kokkos::View<T*, typename Space::memory_space> flat(in.data(), edge * edge);
+          fill_pattern(space, flat);
+          const auto plain = make_plain<grid, T>(algorithm, out, in);
+          using policy = Kokkos::MDRangePolicy<
+              Space, Kokkos::Rank<2, Kokkos::Iterate::Right, Kokkos::Iterate::Right>>;
+          time_memory_bound(state, space, bytes, [&] {
+            Kokkos::parallel_for("KokkosTileBench::plain_stencil",
+                                 policy(space, {0, 0}, {edge, edge}), plain);
+          });
+        });
     for (const auto& named : std::vector<std::pair<std::string, KokkosTile::StencilOptions>>{
+             {"kokkostile", {}},
              {"kokkostile_tiled", {}},
              // One 64 x 64 tile per team (what the default did before the strip kernel).
              {"kokkostile_tiles64", {KokkosTile::StencilVariant::tiled, 64, 64}},

@@ -18,7 +18,10 @@
 //  - for boxes, and float stars on host backends, the strip kernel
 //    (impl/KokkosTile_StencilStrip_Impl.hpp: each team walks chunks of 64-column strips, the next
 //    chunk loading while it computes the current one);
-// the rest of the grid, and every other case, runs one tile per team.
+// the rest of the grid, and every other case, runs one tile per team. On host backends (Serial,
+// OpenMP, Threads) the default `tiled` runs the host kernel instead (impl/stencil/Stencil_Host.hpp:
+// each thread walks down a block of rows, the interior in contiguous vectorised loops, the
+// boundary rows and columns resolved apart from them); an explicit tile shape keeps the tiles.
 
 #include <Kokkos_Core.hpp>
 
@@ -30,6 +33,8 @@
 #include "impl/KokkosTile_StencilStrip_Impl.hpp"
 #include "impl/KokkosTile_Stencil_Impl.hpp"
 #include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/KokkosTile_BackendTraits.hpp"
+#include "impl/stencil/Stencil_Host.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -276,6 +281,15 @@ void stencil(const ExecSpace& space, const OutView& out, const InView& in,
                          Impl::StencilNaive<OutView, InView, T>{
                              out, in, weights, boundary, weights.is_star(), fast_extent, out_left});
     return;
+  }
+
+  // Host backends, default shape: blocks of rows walked by one thread each, contiguous inner loops
+  // (impl/stencil/Stencil_Host.hpp). An explicit tile shape still asks for the tile kernel.
+  if constexpr (Impl::is_host_backend<ExecSpace>()) {
+    if (options.tile_rows == 0 && options.tile_cols == 0) {
+      Impl::launch_stencil_host(call, space, out, in, weights, boundary);
+      return;
+    }
   }
 
   // 64 x 64 output tiles: the shape with a compiled fast path for radii 1 and 2, and on host

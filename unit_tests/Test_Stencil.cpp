@@ -188,6 +188,111 @@ TEST(StencilLayouts, StripKernelOnSubviews) {
   }
 }
 
+/// Every shape family of the host kernel (stars of radius 1 to 4 compiled in, 5 run-time; boxes of
+/// radius 1 and 2 compiled in, 3 and 8 run-time; radius 0).
+template <class T>
+std::vector<std::pair<std::string, Stencil2D<T>>> host_shapes() {
+  std::vector<std::pair<std::string, Stencil2D<T>>> shapes = stencils<T>();
+  for (const int r : {3, 4, 5}) {
+    Stencil2D<T> star(r);
+    std::mt19937_64 engine(40 + r);
+    std::uniform_real_distribution<double> draw(-1.0, 1.0);
+    star.set(0, 0, static_cast<T>(draw(engine)));
+    for (int d = 1; d <= r; ++d) {
+      star.set(-d, 0, static_cast<T>(draw(engine)));
+      star.set(d, 0, static_cast<T>(draw(engine)));
+      star.set(0, -d, static_cast<T>(draw(engine)));
+      star.set(0, d, static_cast<T>(draw(engine)));
+    }
+    shapes.emplace_back("star_r" + std::to_string(r), star);
+  }
+  shapes.emplace_back("box_r2", random_box<T>(2, 5));
+  shapes.emplace_back("box_r8", random_box<T>(8, 6));
+  return shapes;
+}
+
+/// The host kernel's edges (it runs the default options on host backends; on CUDA these run the
+/// device kernels): grids smaller than the radius, single rows and columns, odd extents, fewer
+/// rows than threads, both layouts and their mixes, every boundary, each shape family, and on x86
+/// both the baseline and the AVX2 copies of the row kernels.
+TYPED_TEST(Stencil, HostPathEdgesEveryShapeLayoutAndBoundary) {
+  using T = TypeParam;
+  using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
+  using Left = Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>;
+  const std::vector<std::pair<std::int64_t, std::int64_t>> extents = {
+      {1, 1}, {1, 19}, {19, 1}, {2, 2}, {3, 5}, {6, 4}, {17, 33}, {37, 131}, {64, 65}};
+  std::uint64_t seed = 9000;
+  for (const int isa : {-1, 0}) {
+    KokkosTile::Impl::stencil_host_isa_override = isa;
+    for (const auto& [name, weights] : host_shapes<T>()) {
+      for (const auto& bc : boundaries<T>()) {
+        for (const auto& [rows, cols] : extents) {
+          const std::string what = name + ", boundary " +
+                                   std::to_string(static_cast<int>(bc.kind)) + ", isa " +
+                                   std::to_string(isa);
+          expect_stencil(Right("out", rows, cols), Right("in", rows, cols), weights, bc,
+                         StencilOptions{}, what + ", Right->Right", ++seed);
+          expect_stencil(Left("out", rows, cols), Left("in", rows, cols), weights, bc,
+                         StencilOptions{}, what + ", Left->Left", ++seed);
+          expect_stencil(Right("out", rows, cols), Left("in", rows, cols), weights, bc,
+                         StencilOptions{}, what + ", Left->Right", ++seed);
+          expect_stencil(Left("out", rows, cols), Right("in", rows, cols), weights, bc,
+                         StencilOptions{}, what + ", Right->Left", ++seed);
+        }
+      }
+    }
+  }
+  KokkosTile::Impl::stencil_host_isa_override = -1;
+}
+
+/// Strided Views (LayoutStride with gaps, fast strides of 1 and 3) in and out, with grids wide
+/// enough to split into several column strips (radius-8 boxes of doubles: strips of 1920 columns)
+/// and strided output rows longer than one 4 KB chunk; elements in the gaps stay untouched.
+TYPED_TEST(Stencil, HostPathStridedViewsAndStrips) {
+  using T = TypeParam;
+  const std::vector<std::pair<std::int64_t, std::int64_t>> extents = {
+      {1, 1}, {4, 3}, {9, 1100}, {5, 2050}, {2050, 3}, {3, 4000}};
+  const T sentinel = T(1234.5);
+  std::uint64_t seed = 12000;
+  for (const auto& [name, weights] : std::vector<std::pair<std::string, Stencil2D<T>>>{
+           {"nine_point", Stencil2D<T>::nine_point(T(0.5), T(0.2), T(-0.05))},
+           {"box_r8", random_box<T>(8, 7)}}) {
+    for (const auto& bc : boundaries<T>()) {
+      for (const auto& [rows, cols] : extents) {
+        for (const bool in_rows_contiguous : {false, true}) {
+          for (const bool out_rows_contiguous : {false, true}) {
+            for (const std::int64_t fast_stride : {1, 3}) {
+              Kokkos::View<T*, MemorySpace> in_storage, out_storage;
+              const auto in =
+                  gapped_view<T>(in_storage, rows, cols, in_rows_contiguous, fast_stride, 5);
+              const auto out =
+                  gapped_view<T>(out_storage, rows, cols, out_rows_contiguous, 4 - fast_stride, 3);
+              Kokkos::deep_copy(out_storage, sentinel);
+              const std::string what =
+                  name + ", boundary " + std::to_string(static_cast<int>(bc.kind)) +
+                  ", in rows contiguous " + std::to_string(in_rows_contiguous) +
+                  ", out rows contiguous " + std::to_string(out_rows_contiguous) +
+                  ", fast stride " + std::to_string(fast_stride);
+              expect_stencil(out, in, weights, bc, StencilOptions{}, what, ++seed);
+              // Elements of the output storage outside the View keep the sentinel.
+              auto storage = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out_storage);
+              std::vector<char> inside(storage.extent(0), 0);
+              for (std::int64_t i = 0; i < rows; ++i)
+                for (std::int64_t j = 0; j < cols; ++j)
+                  inside[i * out.stride(0) + j * out.stride(1)] = 1;
+              for (std::size_t k = 0; k < storage.extent(0); ++k) {
+                if (!inside[k]) {
+                  ASSERT_EQ(storage(k), sentinel) << what << ": wrote outside the View at " << k;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(StencilErrors, BadArgumentsNameTheCall) {
   Kokkos::View<float**, MemorySpace> a("a", 10, 12), b("b", 12, 10);
   const auto five = Stencil2D<float>::five_point(-4.f, 1.f);

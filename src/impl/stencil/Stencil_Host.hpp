@@ -1,0 +1,331 @@
+#pragma once
+// Host kernel of KokkosTile::stencil (Serial, OpenMP, Threads): KokkosTile_Stencil.hpp calls
+// launch_stencil_host for the default `tiled` variant on host backends.
+//
+// The grid is seen in (slow, fast) coordinates of the output's contiguous index, so that every
+// store is contiguous. Each work item is a block of slow lines ("rows") times a strip of fast
+// columns sized so that the 2 r + 1 input rows around the current one stay in L1/L2; the item
+// walks down its rows, so each input row comes from memory once and is reused from cache by the
+// 2 r rows below it. Within a row, chunks of columns are computed:
+//  - the interior columns [r, fast_extent - r): one contiguous loop over 2 r + 1 row pointers with
+//    no boundary tests (Stencil_HostRows.hpp); the boundary condition along the slow index is
+//    resolved once per row by pointing at the clamped or wrapped row, or at a row of constants;
+//  - the r columns at each end: a scalar loop that resolves the fast index tap by tap.
+// Input rows that are not unit-stride along the output's fast index (another layout, a strided
+// subview) are first gathered into a ring of 2 r + 1 padded row buffers with their boundary
+// columns resolved, so that the same contiguous loop computes every column; a strided output is
+// computed into a chunk buffer and scattered. Stars of radius 1 to 4 and boxes of radius 1 and 2
+// have the radius compiled in; other shapes accumulate chunks of outputs in registers over
+// run-time taps. Each work item runs code compiled for the best instruction set the CPU has
+// (Stencil_HostRows.hpp).
+//
+// Tried and dropped (AMD EPYC, 4096^2, two threads): non-temporal stores of the outputs (5-point
+// float 34 against 18 ms: the grid's outputs are still in the large L3 when read again), software
+// prefetch of the next input row (within noise), strips sized for L1 instead of L2 (no change).
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_Stencil2D.hpp"
+#include "KokkosTile_TeamCopy.hpp"
+#include "impl/KokkosTile_Stencil_Impl.hpp"
+#include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/stencil/Stencil_HostRows.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// Cache a work item's input rows may take (2 r + 1 rows of its strip): a quarter of a typical
+/// 1 MB L2, so that the output row and the next input row stream through the rest.
+inline constexpr std::int64_t stencil_host_cache_bytes = std::int64_t{256} << 10;
+
+/// Columns per chunk of a strided output row (4 KB of outputs, computed into L1, then scattered).
+template <class T>
+constexpr std::int64_t stencil_host_chunk() {
+  return std::max<std::int64_t>(64, 4096 / static_cast<std::int64_t>(sizeof(T)));
+}
+
+/// The grid in (slow, fast) coordinates of the output's contiguous index, and the work split.
+struct StencilHostGeometry {
+  std::int64_t slow_extent = 0;
+  std::int64_t fast_extent = 0;
+  std::int64_t in_slow = 0;  // strides of in along the output's slow and fast indices
+  std::int64_t in_fast = 0;
+  std::int64_t out_slow = 0;
+  std::int64_t out_fast = 0;
+  int radius = 0;
+  bool direct_in = false;   // in is unit-stride along the fast index: rows are read in place
+  bool direct_out = false;  // out is unit-stride along the fast index: rows are written in place
+  StencilHostIsa isa = StencilHostIsa::baseline;
+  int row_parts = 1;  // work items: row_parts blocks of rows x col_parts strips
+  int col_parts = 1;
+  std::int64_t strip = 0;         // fast columns per strip (the last one may be shorter)
+  std::int64_t item_scratch = 0;  // buffer elements per work item (chunk, ring rows)
+};
+
+/// Radius R compiled in (0: run-time radius), star or box. operator()(item) computes one work item
+/// (a block of rows times a strip of columns).
+template <class T, int R, bool Star>
+struct StencilHost {
+  const T* in;
+  T* out;
+  // w(ds, df) at [(ds + r) * (2 r + 1) + df + r], ds along the slow index, df along the fast one.
+  T dense[Stencil2D<T>::max_width * Stencil2D<T>::max_width];
+  Boundary kind;
+  T value;
+  StencilHostGeometry geo;
+  const T* constant_row;  // fast_extent copies of `value` (constant boundary, rows read in place)
+  T* scratch;             // item_scratch elements per work item
+  // Owns the buffers while the kernel runs (a host backend that returns before finishing keeps
+  // its copy of the functor).
+  Kokkos::View<T*, Kokkos::HostSpace> scratch_view;
+
+  std::int64_t resolve(std::int64_t index, std::int64_t extent) const {
+    return boundary_index(index, extent, kind);
+  }
+
+  /// The input row that row q (possibly outside the grid) reads, when rows are read in place.
+  const T* row_in_place(std::int64_t q) const {
+    if (q >= 0 && q < geo.slow_extent)
+      return in + q * geo.in_slow;
+    if (kind == Boundary::constant)
+      return constant_row;
+    return in + resolve(q, geo.slow_extent) * geo.in_slow;
+  }
+
+  /// padded_row[j] = input (q, f0 - r + j) for j in [0, count + 2 r), the boundary resolved.
+  void gather_row(T* padded_row, std::int64_t q, std::int64_t f0, std::int64_t count) const {
+    const int r = geo.radius;
+    const std::int64_t F = geo.fast_extent;
+    const std::int64_t padded = count + 2 * r;
+    if (kind == Boundary::constant && (q < 0 || q >= geo.slow_extent)) {
+      for (std::int64_t j = 0; j < padded; ++j)
+        padded_row[j] = value;
+      return;
+    }
+    const T* row = in + resolve(q, geo.slow_extent) * geo.in_slow;
+    const std::int64_t stride = geo.in_fast;
+    // Columns inside the grid: [lo, hi) of the padded row.
+    const std::int64_t lo = std::min(padded, std::max<std::int64_t>(0, r - f0));
+    const std::int64_t hi = std::max(lo, std::min(padded, F - (f0 - r)));
+    for (std::int64_t j = 0; j < lo; ++j)
+      padded_row[j] = kind == Boundary::constant ? value : row[resolve(f0 - r + j, F) * stride];
+    const T* source = row + (f0 - r + lo) * stride;
+    for (std::int64_t j = lo; j < hi; ++j)
+      padded_row[j] = source[(j - lo) * stride];
+    for (std::int64_t j = hi; j < padded; ++j)
+      padded_row[j] = kind == Boundary::constant ? value : row[resolve(f0 - r + j, F) * stride];
+  }
+
+  /// target[f - f0] for f in [f_lo, f_hi), the fast index resolved tap by tap (rows point at
+  /// column 0 of rows read in place).
+  void edge_columns(T* target, std::int64_t f0, const T* const* rows, std::int64_t f_lo,
+                    std::int64_t f_hi) const {
+    const int r = geo.radius, width = 2 * r + 1;
+    const std::int64_t F = geo.fast_extent;
+    for (std::int64_t f = f_lo; f < f_hi; ++f) {
+      T sum = T(0);
+      for (int ds = 0; ds < width; ++ds) {
+        for (int df = 0; df < width; ++df) {
+          if (Star && ds != r && df != r)
+            continue;
+          const std::int64_t col = f + df - r;
+          T x;
+          if (col >= 0 && col < F)
+            x = rows[ds][col];
+          else if (kind == Boundary::constant)
+            x = value;
+          else
+            x = rows[ds][resolve(col, F)];
+          sum += dense[ds * width + df] * x;
+        }
+      }
+      target[f - f0] = sum;
+    }
+  }
+
+  /// target[f - c0] for the columns [c0, c1) of a row read in place.
+  KOKKOSTILE_IMPL_STENCIL_INLINE void columns_in_place(T* target, const T* const* rows,
+                                                       std::int64_t c0, std::int64_t c1) const {
+    constexpr int max_width = Stencil2D<T>::max_width;
+    const int r = geo.radius, width = 2 * r + 1;
+    const std::int64_t inner_begin = std::min(c1, std::max<std::int64_t>(c0, r));
+    const std::int64_t inner_end = std::max(inner_begin, std::min(c1, geo.fast_extent - r));
+    if (inner_end > inner_begin) {
+      const T* shifted[max_width];
+      for (int k = 0; k < width; ++k)
+        shifted[k] = rows[k] + inner_begin;
+      stencil_host_row<R, Star>(target + (inner_begin - c0), shifted, dense, r,
+                                inner_end - inner_begin);
+    }
+    edge_columns(target, c0, rows, c0, inner_begin);
+    edge_columns(target, c0, rows, inner_end, c1);
+  }
+
+  void operator()(int item) const { stencil_item(geo.isa, *this, item); }
+
+  KOKKOSTILE_IMPL_STENCIL_INLINE void compute_item(int item) const {
+    constexpr int max_width = Stencil2D<T>::max_width;
+    constexpr std::int64_t chunk = stencil_host_chunk<T>();
+    const int r = geo.radius, width = 2 * r + 1;
+    const int row_part = item / geo.col_parts, col_part = item % geo.col_parts;
+    const std::int64_t S = geo.slow_extent, F = geo.fast_extent;
+    const std::int64_t s_begin = S * row_part / geo.row_parts;
+    const std::int64_t s_end = S * (row_part + 1) / geo.row_parts;
+    const std::int64_t f_begin = std::min(F, col_part * geo.strip);
+    const std::int64_t f_end = std::min(F, f_begin + geo.strip);
+    const std::int64_t count = f_end - f_begin;
+    if (s_begin >= s_end || count <= 0)
+      return;
+    // The chunk buffer (strided outputs), then the ring of 2 r + 1 gathered input rows of
+    // count + 2 r columns (inputs not unit-stride along the fast index).
+    T* const chunk_buffer = scratch + item * geo.item_scratch;
+    T* const ring = chunk_buffer + (geo.direct_out ? 0 : chunk);
+    const std::int64_t padded = count + 2 * r;
+
+    const T* rows[max_width];
+    for (std::int64_t s = s_begin; s < s_end; ++s) {
+      if (geo.direct_in) {
+        for (int k = 0; k < width; ++k)
+          rows[k] = row_in_place(s + k - r);
+      } else {
+        // Ring slot of input row q: (q - s_begin + r) mod (2 r + 1); the first row loads all.
+        auto slot = [&](std::int64_t q) { return ring + (q - s_begin + r) % width * padded; };
+        if (s == s_begin) {
+          for (int k = 0; k < width; ++k)
+            gather_row(slot(s + k - r), s + k - r, f_begin, count);
+        } else {
+          gather_row(slot(s + r), s + r, f_begin, count);
+        }
+        for (int k = 0; k < width; ++k)
+          rows[k] = slot(s + k - r) + r;  // column f_begin
+      }
+      T* const out_row = out + s * geo.out_slow;
+      // Rows written in place are computed in one pass; strided ones chunk by chunk through the
+      // buffer.
+      const std::int64_t step = geo.direct_out ? count : chunk;
+      for (std::int64_t c0 = f_begin; c0 < f_end; c0 += step) {
+        const std::int64_t c1 = std::min(f_end, c0 + step);
+        T* const target = geo.direct_out ? out_row + c0 : chunk_buffer;
+        if (geo.direct_in) {
+          columns_in_place(target, rows, c0, c1);
+        } else {
+          const T* shifted[max_width];
+          for (int k = 0; k < width; ++k)
+            shifted[k] = rows[k] + (c0 - f_begin);
+          stencil_host_row<R, Star>(target, shifted, dense, r, c1 - c0);
+        }
+        if (!geo.direct_out) {
+          for (std::int64_t f = c0; f < c1; ++f)
+            out_row[f * geo.out_fast] = chunk_buffer[f - c0];
+        }
+      }
+    }
+  }
+};
+
+/// The work split and buffers of a grid, and the kernel for its radius and shape.
+template <class ExecSpace, class OutView, class InView, class T>
+void launch_stencil_host(const std::string& call, const ExecSpace& space, const OutView& out,
+                         const InView& in, const Stencil2D<T>& weights,
+                         const BoundaryCondition<T>& boundary) {
+  const bool out_left = leftmost_index_is_contiguous(out);
+  const int fast_dim = out_left ? 0 : 1, slow_dim = 1 - fast_dim;
+  StencilHostGeometry geo;
+  geo.slow_extent = static_cast<std::int64_t>(out.extent(slow_dim));
+  geo.fast_extent = static_cast<std::int64_t>(out.extent(fast_dim));
+  geo.in_slow = static_cast<std::int64_t>(in.stride(slow_dim));
+  geo.in_fast = static_cast<std::int64_t>(in.stride(fast_dim));
+  geo.out_slow = static_cast<std::int64_t>(out.stride(slow_dim));
+  geo.out_fast = static_cast<std::int64_t>(out.stride(fast_dim));
+  geo.radius = weights.radius();
+  geo.direct_in = geo.in_fast == 1 || geo.fast_extent == 1;
+  geo.direct_out = geo.out_fast == 1 || geo.fast_extent == 1;
+  const std::int64_t S = geo.slow_extent, F = geo.fast_extent, r = geo.radius;
+  geo.isa = stencil_host_isa();
+
+  // Strips: the 2 r + 1 rows of a strip within the cache budget (whole rows when they fit), then
+  // as many blocks of rows as threads (each walks down a long block), and more strips when the
+  // rows are too few to give every thread a block.
+  const std::int64_t threads = std::max(1, static_cast<int>(space.concurrency()));
+  const std::int64_t row_bytes = (2 * r + 1) * static_cast<std::int64_t>(sizeof(T));
+  const std::int64_t cache_strip =
+      std::max<std::int64_t>(64, stencil_host_cache_bytes / row_bytes / 64 * 64);
+  std::int64_t col_parts = ceil_div(F, cache_strip);
+  geo.row_parts = static_cast<int>(std::min(S, threads));
+  if (geo.row_parts * col_parts < threads)
+    col_parts = std::max(col_parts, std::min(ceil_div(F, 16), ceil_div(threads, geo.row_parts)));
+  // Equal strips, whole vectors of 16 where the columns allow.
+  std::int64_t strip = ceil_div(F, col_parts);
+  if (col_parts > 1)
+    strip = std::min(F, ceil_div(strip, 16) * 16);
+  geo.col_parts = static_cast<int>(ceil_div(F, strip));
+  geo.strip = strip;
+  const std::int64_t items = std::int64_t(geo.row_parts) * geo.col_parts;
+  const int league = checked_league_size(call, items);
+
+  geo.item_scratch = (geo.direct_out ? 0 : stencil_host_chunk<T>()) +
+                     (geo.direct_in ? 0 : (2 * r + 1) * (strip + 2 * r));
+  const bool constant_row = geo.direct_in && boundary.kind == Boundary::constant;
+  const std::int64_t scratch_elements = items * geo.item_scratch + (constant_row ? F : 0);
+  Kokkos::View<T*, Kokkos::HostSpace> scratch;
+  if (scratch_elements > 0)
+    scratch = Kokkos::View<T*, Kokkos::HostSpace>(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, call + " scratch"), scratch_elements);
+  T* const rows_of_constants = constant_row ? scratch.data() + items * geo.item_scratch : nullptr;
+  if (constant_row)
+    std::fill(rows_of_constants, rows_of_constants + F, boundary.value);
+
+  auto run = [&](auto kernel) {
+    kernel.in = in.data();
+    kernel.out = out.data();
+    // (ds, df) is (di, dj) when the fast index is the column index, (dj, di) when it is the row.
+    const int width = 2 * geo.radius + 1;
+    for (int ds = -geo.radius; ds <= geo.radius; ++ds)
+      for (int df = -geo.radius; df <= geo.radius; ++df)
+        kernel.dense[(ds + geo.radius) * width + df + geo.radius] =
+            out_left ? weights.weight(df, ds) : weights.weight(ds, df);
+    kernel.kind = boundary.kind;
+    kernel.value = boundary.value;
+    kernel.geo = geo;
+    kernel.constant_row = rows_of_constants;
+    kernel.scratch = scratch.data();
+    kernel.scratch_view = scratch;
+    Kokkos::parallel_for(
+        call, Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>>(space, 0, league),
+        kernel);
+  };
+  const bool star = weights.is_star();
+  switch (star ? geo.radius : -geo.radius) {
+    case 1:
+      run(StencilHost<T, 1, true>{});
+      break;
+    case 2:
+      run(StencilHost<T, 2, true>{});
+      break;
+    case 3:
+      run(StencilHost<T, 3, true>{});
+      break;
+    case 4:
+      run(StencilHost<T, 4, true>{});
+      break;
+    case -1:
+      run(StencilHost<T, 1, false>{});
+      break;
+    case -2:
+      run(StencilHost<T, 2, false>{});
+      break;
+    default:
+      if (star)
+        run(StencilHost<T, 0, true>{});
+      else
+        run(StencilHost<T, 0, false>{});
+      break;
+  }
+}
+
+}  // namespace Impl
+}  // namespace KokkosTile
