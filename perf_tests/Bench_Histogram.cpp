@@ -4,7 +4,10 @@
 //   histogram_<uniform|skewed>/<variant>/<space>/int/n:<bins>
 //       int samples in [0, bins) (2^28 on devices, 2^24 on host backends): uniform, or skewed
 //       (90% of the samples in 8 bins spread over the range, the rest uniform). GB/s: input bytes
-//       read. Variants: automatic; shared, cluster, global_atomics forced; designs measured against
+//       read. Variants: kokkostile (the entry point with default options: the automatic strategy);
+//       plain_kokkos (what a Kokkos user writes instead: the counts zeroed, then one
+//       Kokkos::atomic_add per sample in a RangePolicy); shared, cluster, global_atomics forced;
+//       designs measured against
 //       them: shared_aggregated (adaptive warp aggregation), global_uncached (no hot-bin cache,
 //       warp-aggregated atomics), global_plain (one global atomic per sample), cluster_c<C> (a
 //       forced cluster size), cluster_staged and cluster_remote_atomics (the other cluster
@@ -176,8 +179,16 @@ void register_histogram(const Config& config) {
           return false;
         }
       };
-      HistogramOptions automatic;
-      add("automatic", forced(automatic));
+      add("kokkostile", [](const Space& s, const samples_type& in, const counts_type& out) {
+        KokkosTile::histogram(s, in, out);
+      });
+      add("plain_kokkos", [](const Space& s, const samples_type& in, const counts_type& out) {
+        Kokkos::deep_copy(s, out, 0u);
+        Kokkos::parallel_for("KokkosTileBench::plain_histogram",
+                             Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(
+                                 s, 0, static_cast<std::int64_t>(in.extent(0))),
+                             ReferenceCount<Space>{in, out});
+      });
       HistogramOptions shared;
       shared.strategy = HistogramStrategy::shared;
       if (runnable(shared)) {

@@ -213,8 +213,9 @@ std::vector<std::pair<std::string, Stencil2D<T>>> host_shapes() {
 
 /// The host kernel's edges (it runs the default options on host backends; on CUDA these run the
 /// device kernels): grids smaller than the radius, single rows and columns, odd extents, fewer
-/// rows than threads, both layouts and their mixes, every boundary, each shape family, and on x86
-/// both the baseline and the AVX2 copies of the row kernels.
+/// rows than threads, both layouts and their mixes, every boundary, each shape family (stars of
+/// 9 taps and more and boxes take two output rows per sweep: odd and even row blocks), and on x86
+/// every copy of the row kernels the CPU can run (baseline, AVX2, AVX-512).
 TYPED_TEST(Stencil, HostPathEdgesEveryShapeLayoutAndBoundary) {
   using T = TypeParam;
   using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
@@ -222,7 +223,10 @@ TYPED_TEST(Stencil, HostPathEdgesEveryShapeLayoutAndBoundary) {
   const std::vector<std::pair<std::int64_t, std::int64_t>> extents = {
       {1, 1}, {1, 19}, {19, 1}, {2, 2}, {3, 5}, {6, 4}, {17, 33}, {37, 131}, {64, 65}};
   std::uint64_t seed = 9000;
-  for (const int isa : {-1, 0}) {
+  for (const int isa : {-1, 0, 1, 2}) {
+    if (isa >= 0 && !KokkosTile::Impl::stencil_host_isa_available(
+                        static_cast<KokkosTile::Impl::StencilHostIsa>(isa)))
+      continue;
     KokkosTile::Impl::stencil_host_isa_override = isa;
     for (const auto& [name, weights] : host_shapes<T>()) {
       for (const auto& bc : boundaries<T>()) {

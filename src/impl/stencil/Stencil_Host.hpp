@@ -186,8 +186,37 @@ struct StencilHost {
     T* const ring = chunk_buffer + (geo.direct_out ? 0 : chunk);
     const std::int64_t padded = count + 2 * r;
 
-    const T* rows[max_width];
-    for (std::int64_t s = s_begin; s < s_end; ++s) {
+    const T* rows[max_width + 1];
+    std::int64_t s = s_begin;
+    // Rows read and written in place, radius compiled in, 9 taps or more: two output rows per
+    // sweep. Measured at 4096^2 on two threads (Xeon, AVX-512): 9-point float 0.88 -> 1.03 of
+    // deep_copy, 5x5 box 0.62 -> 0.76 (double 0.72 -> 0.86); the 5-point star, which is at copy
+    // speed with one row, lost with two (double 0.97 -> 0.72), so it keeps one.
+    if constexpr (R > 0 && StencilTaps<R, Star>::count >= 9) {
+      if (geo.direct_in && geo.direct_out) {
+        for (; s + 1 < s_end; s += 2) {
+          for (int k = 0; k <= width; ++k)
+            rows[k] = row_in_place(s + k - r);
+          T* const out0 = out + s * geo.out_slow;
+          T* const out1 = out0 + geo.out_slow;
+          const std::int64_t inner_begin = std::min(f_end, std::max<std::int64_t>(f_begin, r));
+          const std::int64_t inner_end = std::max(inner_begin, std::min(f_end, F - r));
+          if (inner_end > inner_begin) {
+            const T* shifted[max_width + 1];
+            for (int k = 0; k <= width; ++k)
+              shifted[k] = rows[k] + inner_begin;
+            stencil_host_row_pair<R, Star>(out0 + inner_begin, out1 + inner_begin, shifted, dense,
+                                           inner_end - inner_begin);
+          }
+          for (int pair = 0; pair < 2; ++pair) {
+            T* const target = (pair == 0 ? out0 : out1) + f_begin;
+            edge_columns(target, f_begin, rows + pair, f_begin, inner_begin);
+            edge_columns(target, f_begin, rows + pair, inner_end, f_end);
+          }
+        }
+      }
+    }
+    for (; s < s_end; ++s) {
       if (geo.direct_in) {
         for (int k = 0; k < width; ++k)
           rows[k] = row_in_place(s + k - r);

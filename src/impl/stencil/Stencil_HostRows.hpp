@@ -7,11 +7,14 @@
 // where this loop is compute-bound: a 5x5 box is 25 multiplies and 24 adds per output, and even
 // the 9-point star falls well short of copy bandwidth. On x86-64 with GCC or Clang (not nvcc: the
 // CUDA builds' Serial backend keeps the baseline), a work item is therefore compiled twice, for
-// the baseline and for AVX2 + FMA, and the AVX2 copy runs where the CPU has it. Measured on an AMD
-// EPYC (Zen 5), one thread, rows in L2, ns per float output: 5-point 0.30 -> 0.21, 9-point
-// 0.37 -> 0.26, 5x5 box 1.55 -> 0.88. A third copy for AVX-512 (512-bit vectors) was faster there
-// (box 0.45) but slower on 1024 x 4096 grids, past the caches (9-point 0.74 against 0.50 ns, box
-// 1.32 against 1.06), so it was dropped.
+// the baseline, for AVX2 + FMA and for AVX-512, and the best copy for the CPU runs. Measured on an
+// AMD EPYC (Zen 5), one thread, rows in L2, ns per float output: 5-point 0.30 -> 0.21, 9-point
+// 0.37 -> 0.26, 5x5 box 1.55 -> 0.88 from baseline to AVX2; AVX-512 was faster there in L2 (box
+// 0.45) but slower on 1024 x 4096 grids, past the caches (9-point 0.74 against 0.50 ns, box 1.32
+// against 1.06), so AMD CPUs take AVX2. On an Intel Xeon with AVX-512 (two threads, 4096^2, as a
+// ratio to deep_copy, with the row pairs of Stencil_Host.hpp) AVX-512 against AVX2: 9-point float
+// 1.03-1.07 against 0.81, 5x5 box float 0.76-0.80 against 0.54, double 0.86-0.91 against 0.76, so
+// other CPUs with AVX-512 take it.
 
 #include <Kokkos_Core.hpp>
 
@@ -26,6 +29,7 @@
 // The bodies must inline into each target's entry point to be compiled for that target.
 #define KOKKOSTILE_IMPL_STENCIL_INLINE __attribute__((always_inline)) inline
 #define KOKKOSTILE_IMPL_STENCIL_AVX2 __attribute__((target("avx2,fma")))
+#define KOKKOSTILE_IMPL_STENCIL_AVX512 __attribute__((target("avx512f,avx512vl,avx2,fma")))
 #else
 #define KOKKOSTILE_IMPL_STENCIL_INLINE inline
 #endif
@@ -34,10 +38,26 @@ namespace KokkosTile {
 namespace Impl {
 
 /// The instruction set a host stencil work item is compiled for.
-enum class StencilHostIsa : int { baseline = 0, avx2 = 1 };
+enum class StencilHostIsa : int { baseline = 0, avx2 = 1, avx512 = 2 };
 
-/// Tests set this to run the baseline copy on CPUs that have AVX2 (-1: the CPU decides).
+/// Tests set this to run a chosen copy of the row kernels (-1: the CPU decides).
 inline int stencil_host_isa_override = -1;
+
+/// Whether this CPU can run the row kernels compiled for `isa` (tests run every one that can).
+inline bool stencil_host_isa_available(StencilHostIsa isa) {
+  switch (isa) {
+    case StencilHostIsa::baseline:
+      return true;
+#ifdef KOKKOSTILE_IMPL_STENCIL_X86
+    case StencilHostIsa::avx2:
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    case StencilHostIsa::avx512:
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+#endif
+    default:
+      return false;
+  }
+}
 
 /// The best instruction set of this CPU that the row kernels were compiled for.
 inline StencilHostIsa stencil_host_isa() {
@@ -45,7 +65,10 @@ inline StencilHostIsa stencil_host_isa() {
     return static_cast<StencilHostIsa>(stencil_host_isa_override);
 #ifdef KOKKOSTILE_IMPL_STENCIL_X86
   static const StencilHostIsa isa = [] {
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    const bool amd = __builtin_cpu_is("amd");
+    if (!amd && stencil_host_isa_available(StencilHostIsa::avx512))
+      return StencilHostIsa::avx512;
+    if (stencil_host_isa_available(StencilHostIsa::avx2))
       return StencilHostIsa::avx2;
     return StencilHostIsa::baseline;
   }();
@@ -66,11 +89,17 @@ template <class Kernel>
 KOKKOSTILE_IMPL_STENCIL_AVX2 void stencil_item_avx2(const Kernel& kernel, int item) {
   kernel.compute_item(item);
 }
+template <class Kernel>
+KOKKOSTILE_IMPL_STENCIL_AVX512 void stencil_item_avx512(const Kernel& kernel, int item) {
+  kernel.compute_item(item);
+}
 #endif
 
 template <class Kernel>
 inline void stencil_item(StencilHostIsa isa, const Kernel& kernel, int item) {
 #ifdef KOKKOSTILE_IMPL_STENCIL_X86
+  if (isa == StencilHostIsa::avx512)
+    return stencil_item_avx512(kernel, item);
   if (isa == StencilHostIsa::avx2)
     return stencil_item_avx2(kernel, item);
 #else
@@ -126,6 +155,34 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_fixed(T* KOKKOS_RESTRICT out,
   }
 }
 
+/// Two output rows at once, radius and shape compiled in: out0 from input rows [0, 2 R], out1
+/// from rows [1, 2 R + 1] of row_pointers. The 2 R rows the two share are loaded once per column
+/// for both sums, which cuts the loads per output (a 5x5 box: 15 instead of 25) where the row
+/// kernel is bound by loads rather than memory.
+template <int R, bool Star, class T, int... K>
+KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_pair_fixed(T* KOKKOS_RESTRICT out0,
+                                                           T* KOKKOS_RESTRICT out1,
+                                                           const T* const* row_pointers,
+                                                           const T* dense_weights, std::int64_t n,
+                                                           std::integer_sequence<int, K...>) {
+  using taps = StencilTaps<R, Star>;
+  constexpr int W = taps::width;
+  const T* rows[W + 1];
+  for (int ds = 0; ds <= W; ++ds)
+    rows[ds] = row_pointers[ds];
+  const T w0 = dense_weights[taps::ds(0) * W + taps::df(0)];
+  const T w[] = {dense_weights[taps::ds(K + 1) * W + taps::df(K + 1)]...};
+  for (std::int64_t f = 0; f < n; ++f) {
+    T sum0 = w0 * rows[taps::ds(0)][f + taps::df(0) - R];
+    T sum1 = w0 * rows[taps::ds(0) + 1][f + taps::df(0) - R];
+    ((sum0 += w[K] * rows[taps::ds(K + 1)][f + taps::df(K + 1) - R],
+      sum1 += w[K] * rows[taps::ds(K + 1) + 1][f + taps::df(K + 1) - R]),
+     ...);
+    out0[f] = sum0;
+    out1[f] = sum1;
+  }
+}
+
 /// The same for a run-time radius r: chunks of C outputs accumulate over the taps (one weight, C
 /// contiguous inputs per tap), the last n % C outputs one by one.
 template <bool Star, class T>
@@ -176,6 +233,15 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_host_row(T* out, const T* const* row
                                std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{});
   else
     stencil_row_any<Star>(out, rows, w, r, n);
+}
+
+/// Two rows of outputs (see stencil_row_pair_fixed); radius compiled in only.
+template <int R, bool Star, class T>
+KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_host_row_pair(T* out0, T* out1, const T* const* rows,
+                                                          const T* w, std::int64_t n) {
+  static_assert(R > 0, "row pairs need the radius compiled in");
+  stencil_row_pair_fixed<R, Star>(
+      out0, out1, rows, w, n, std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{});
 }
 
 }  // namespace Impl
