@@ -208,6 +208,12 @@ def rate_range(values, unit):
     return f"{text} {unit}"
 
 
+def date_of(context):
+    """"20261124T005943Z" and "2026-11-21T11:56Z" both as 2026-11-24."""
+    digits = re.sub(r"\D", "", context.get("date", ""))
+    return f"{digits[:4]}-{digits[4:6]}-{digits[6:8]}" if len(digits) >= 8 else context.get("date", "")
+
+
 def where_of(context):
     return context.get("gpu") or context.get("host_name", "host")
 
@@ -215,7 +221,7 @@ def where_of(context):
 def label_of(context):
     """Names a run: machine, spaces, date and commit from the JSON context."""
     parts = [where_of(context), context.get("kokkos_execution_spaces", "?"),
-             context.get("date", "")[:10], context.get("commit", "")]
+             date_of(context), context.get("commit", "")]
     return " ".join(p for p in parts if p)
 
 
@@ -338,6 +344,8 @@ def comparison_lines(algorithm, rows_a, rows_b):
 # Figures
 
 
+
+
 def pyplot():
     try:
         import matplotlib
@@ -348,64 +356,83 @@ def pyplot():
         return None
 
 
-def set_ratio_axis(axis, values, direction):
-    """A log axis when the ratios span more than 8x (naive variants sit at 0.01), with plain
-    numbers on it; the line at 1.0 is the reference."""
-    values = [v for v in values if v]
-    line = axis.axvline if direction == "x" else axis.axhline
-    line(1.0, color="black", linewidth=1)
-    if values and max(values + [1.0]) / min(values + [1.0]) > 8:
-        (axis.set_xscale if direction == "x" else axis.set_yscale)("log")
-        from matplotlib.ticker import FuncFormatter
-        formatter = FuncFormatter(lambda v, _: f"{v:g}")
-        (axis.xaxis if direction == "x" else axis.yaxis).set_major_formatter(formatter)
+def is_log(values):
+    """A log axis when the ratios span more than 8x (naive variants sit at 0.01, cluster
+    histograms at 300): on a linear one the small ratios would be invisible."""
+    values = [v for v in values if v] + [1.0]
+    return max(values) / min(values) > 8
+
+
+def set_ratio_axis(axis, log, direction):
+    """Ratios with the line at 1.0, the reference; log axes get labelled ticks at 1, 2 and 5 per
+    decade (matplotlib's default labels only the decades)."""
+    (axis.axvline if direction == "x" else axis.axhline)(1.0, color="black", linewidth=1)
     axis.grid(True, axis=direction, alpha=0.3, which="both")
+    if not log:
+        return
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+    (axis.set_xscale if direction == "x" else axis.set_yscale)("log")
+    along = axis.xaxis if direction == "x" else axis.yaxis
+    along.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+    along.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    along.set_minor_formatter(NullFormatter())
+
+
+def bar_span(values, log):
+    """(left, width) of bars: from 1.0 on a log axis (slower to the left, faster to the right),
+    from 0 on a linear one."""
+    return ([1.0] * len(values), [v - 1.0 for v in values]) if log else ([0.0] * len(values), values)
 
 
 def draw_ratio_bars(axis, entries, title):
     """Horizontal bars: each entry (label, values, colour, legend) at its geometric mean, the
-    whisker from the smallest to the largest value, the numbers written beside it."""
+    whisker from the smallest to the largest value, the range written beside it."""
     y = list(range(len(entries)))[::-1]
+    log = is_log([v for e in entries for v in e[1]])
+    set_ratio_axis(axis, log, "x")
     drawn = set()
     for pos, (label, values, colour, legend) in zip(y, entries):
         if not values:
             axis.text(1.0, pos, "  no row", va="center", fontsize=9, color="grey")
             continue
         mean = geomean(values)
-        err = [[mean - min(values)], [max(values) - mean]]
-        axis.barh(pos, mean, color=colour, xerr=err, capsize=3,
-                  label=legend if legend not in drawn else None)
+        left, width = bar_span([mean], log)
+        axis.barh(pos, width, left=left, color=colour, label=legend if legend not in drawn else None,
+                  xerr=[[mean - min(values)], [max(values) - mean]], capsize=3)
         drawn.add(legend)
-        axis.text(max(values) * 1.04, pos, f" {ratio_range(values)}", va="center", fontsize=9)
+        axis.text(max(values) * 1.04 if log else max(values) + 0.02, pos, f" {ratio_range(values)}",
+                  va="center", fontsize=9)
     axis.set_yticks(y)
     axis.set_yticklabels([e[0] for e in entries], fontsize=9)
-    set_ratio_axis(axis, [v for e in entries for v in e[1]], "x")
     low, high = axis.get_xlim()
-    axis.set_xlim(low, high * (2.0 if axis.get_xscale() == "log" else 1.25))
+    axis.set_xlim(low, high * 2.0 if log else high * 1.2)
     axis.set_title(title, fontsize=10)
+
+
+RATIO_LABEL = "ratio, > 1 is faster (bar: geometric mean; whisker, numbers: range over sizes and scalars)"
 
 
 def plot_summary(context, rows, png, plt):
     """One page: each algorithm and space's default row against its baseline and its plain row."""
     lines = default_lines(rows)
     without = sorted({r["algorithm"] for r in rows} - {a for a, _ in lines})
-    height = min(MAX_HEIGHT, 2.0 + 0.42 * max(len(lines), 2))
-    fig, (left, right) = plt.subplots(1, 2, figsize=(15, height), layout="constrained")
+    height = min(MAX_HEIGHT, 2.0 + 0.45 * max(len(lines), 2))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(16, height), layout="constrained",
+                                      gridspec_kw={"width_ratios": [1.15, 1]})
     base_entries = [(f"{a} ({s})\nvs {', '.join(sorted(line['names'])) or 'no baseline'}"
                      + (f" = {rate_range(line['rates'], line['unit'])}" if line["rates"] else ""),
                      line["base"], "tab:blue", None) for (a, s), line in lines.items()]
     plain_entries = [(f"{a} ({s}) vs {plain_of(a)}", line["plain"], "tab:orange", None)
                      for (a, s), line in lines.items()]
     draw_ratio_bars(left, base_entries, "default row / the algorithm's baseline (same run, size, scalar)")
-    draw_ratio_bars(right, plain_entries, "default row / the plain Kokkos kernel (same size, scalar)")
+    draw_ratio_bars(right, plain_entries, "default row / the plain Kokkos kernel (same run, size, scalar)")
     for axis in (left, right):
-        axis.set_xlabel("ratio, > 1 is faster (bar: geometric mean; whisker and numbers: range over sizes, scalars)",
-                        fontsize=8)
+        axis.set_xlabel(RATIO_LABEL, fontsize=8)
     if not lines:
         left.text(0.5, 0.5, "no default rows in this run", transform=left.transAxes, ha="center")
-    note = f"\nno default row: {', '.join(without)}" if without else ""
-    fig.suptitle(f"KokkosTile defaults on {label_of(context)}: `kokkostile` (`automatic` for "
-                 f"histograms){note}", fontsize=11)
+    note = f"\nno default row in this run: {', '.join(without)}" if without else ""
+    fig.suptitle(f"KokkosTile on {label_of(context)}: the default row of each algorithm (`kokkostile`; "
+                 f"`automatic` for histograms){note}", fontsize=11)
     fig.savefig(png, dpi=DPI)
     plt.close(fig)
 
@@ -424,7 +451,25 @@ def choose_variants(members, key, reference):
     ranked = sorted(by_variant, key=lambda v: (v not in keep, -geomean(by_variant[v])))
     chosen = ranked[:MAX_VARIANTS]
     chosen.sort(key=lambda v: -geomean(by_variant[v]))
-    return chosen, len(ranked) - len(chosen), by_variant
+    return chosen, len(ranked) - len(chosen)
+
+
+def variant_styles(rows):
+    """One colour and marker per variant across a family's panels: the default row thick and
+    black, the plain Kokkos row grey and dashed, the others the strong tab10 colours first."""
+    import matplotlib
+    tab20 = matplotlib.colormaps["tab20"].colors
+    cycle = [c for i, c in enumerate(tab20[0::2] + tab20[1::2]) if i not in (7, 17)]  # no greys
+    styles = {}
+    for variant in sorted({r["variant"] for r in rows}):
+        styles[variant] = {"color": cycle[len(styles) % len(cycle)], "linewidth": 1.3,
+                           "marker": "osD^v<>Xph"[len(styles) % 10]}
+    for r in rows:
+        if r["variant"] == default_of(r["algorithm"]):
+            styles[r["variant"]] = {"color": "black", "linewidth": 3.5, "alpha": 0.55, "zorder": 1, "marker": "o"}
+        if r["variant"] == plain_of(r["algorithm"]):
+            styles[r["variant"]] = {"color": "grey", "linewidth": 1.5, "linestyle": "--", "marker": "X"}
+    return styles
 
 
 def panel_specs(members):
@@ -437,15 +482,14 @@ def panel_specs(members):
             for scalar in sorted({s for s, _ in series})]
 
 
-def reference_text(members, key, series):
+def reference_text(members, key):
     """Names what the panel's ratios are to and its absolute rate(s), for the subplot title."""
     if key == "plain_ratio":
         name = plain_of(members[0]["algorithm"])
         rates = [r["rate"] for r in members if r["variant"] == name]
     else:
         name = " / ".join(sorted({r["baseline"] for r in members if r["ratio"] is not None}))
-        rates = [r["base_rate"] for r in members if r["ratio"] is not None and r["variant"] == r["baseline"]] \
-            or [r["base_rate"] for r in members if r["base_rate"]]
+        rates = [r["base_rate"] for r in members if r["base_rate"]]
     return name, rate_range(rates, members[0]["unit"]) if rates else "?"
 
 
@@ -454,64 +498,74 @@ def series_rate(members, key, scalar, n):
     group = [r for r in members if r["scalar"] == scalar and r["n"] == n]
     if key == "plain_ratio":
         return next((r["rate"] for r in group if r["variant"] == plain_of(r["algorithm"])), None)
+    if key == "rate":
+        return None
     return next((r["base_rate"] for r in group if r["base_rate"]), None)
 
 
-def draw_bar_panel(axis, members, series, key, reference):
-    chosen, hidden, _ = choose_variants(members, key, reference)
+def value_of(members, variant, scalar, n, key):
+    return next((r[key] for r in members if (r["variant"], r["scalar"], r["n"]) == (variant, scalar, n)), None)
+
+
+def more_text(hidden):
+    return f"; {hidden} more variant{'s' if hidden > 1 else ''} in the table only" if hidden else ""
+
+
+def draw_bar_panel(axis, members, series, key, reference, styles, log):
+    """Variants down the side, one bar per scalar and size (the legend gives the reference's
+    rate for each), the ratio written at the bar's end when the bars are few."""
+    chosen, hidden = choose_variants(members, key, reference)
     colours = ["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown"]
     height = 0.8 / len(series)
-    values = []
+    set_ratio_axis(axis, log, "x")
     for k, (scalar, n) in enumerate(series):
-        positions, widths = [], []
-        for i, variant in enumerate(chosen):
-            row = next((r for r in members if (r["variant"], r["scalar"], r["n"]) == (variant, scalar, n)), None)
-            if row is not None and row[key] is not None:
-                positions.append(len(chosen) - 1 - i + 0.4 - (k + 0.5) * height)
-                widths.append(row[key])
+        points = [(len(chosen) - 1 - i + 0.4 - (k + 0.5) * height, value_of(members, v, scalar, n, key))
+                  for i, v in enumerate(chosen)]
+        points = [p for p in points if p[1] is not None]
         rate = series_rate(members, key, scalar, n)
-        label = f"{scalar} n={n}" + (f" ({fmt_rate(rate)})" if rate else "")
-        axis.barh(positions, widths, height, color=colours[k % len(colours)], label=label)
-        values += widths
+        left, width = bar_span([p[1] for p in points], log)
+        axis.barh([p[0] for p in points], width, height, left=left, color=colours[k % len(colours)],
+                  label=f"{scalar} n={n}" + (f" ({fmt_rate(rate)})" if rate else ""))
+        for pos, value in points if len(series) <= 2 else []:
+            leftward = log and value < 1.0  # the bar grows to the left: the number goes past its end
+            axis.text(value, pos, f"{value:.2f} " if leftward else f" {value:.2f}", va="center",
+                      ha="right" if leftward else "left", fontsize=8)
     axis.set_yticks(range(len(chosen)))
     axis.set_yticklabels(chosen[::-1], fontsize=9)
     for tick in axis.get_yticklabels():
         if tick.get_text() == default_of(members[0]["algorithm"]):
             tick.set_fontweight("bold")
-    set_ratio_axis(axis, values, "x")
+    if len(series) <= 2:  # room for the numbers at both ends
+        low, high = axis.get_xlim()
+        axis.set_xlim(low / 1.6 if log else low, high * 1.5 if log else high * 1.1)
     axis.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0),
-                title="scalar, size (reference rate)", title_fontsize=8)
-    return hidden
+                title=f"scalar, size (reference rate){more_text(hidden).replace('; ', chr(10))}",
+                title_fontsize=8)
 
 
-def draw_line_panel(axis, members, series, key, reference):
-    chosen, hidden, _ = choose_variants(members, key, reference)
-    x = list(range(len(series)))
-    values = []
-    markers = "osD^v<>Xp"
-    for i, variant in enumerate(chosen):
-        points = [(j, next((r[key] for r in members if (r["variant"], r["scalar"], r["n"]) == (variant,) + s
-                            and r[key] is not None), None)) for j, s in enumerate(series)]
-        points = [(j, v) for j, v in points if v is not None]
-        bold = variant == default_of(members[0]["algorithm"])
-        axis.plot([p[0] for p in points], [p[1] for p in points], marker=markers[i % len(markers)],
-                  linewidth=2.5 if bold else 1.2, label=variant)
-        values += [p[1] for p in points]
+def draw_line_panel(axis, members, series, key, reference, styles, log):
+    """Sizes along x (the reference's rate under each), one line per variant."""
+    chosen, hidden = choose_variants(members, key, reference)
+    set_ratio_axis(axis, log, "y")
+    for variant in chosen:
+        points = [(j, value_of(members, variant, scalar, n, key)) for j, (scalar, n) in enumerate(series)]
+        points = [p for p in points if p[1] is not None]
+        axis.plot([p[0] for p in points], [p[1] for p in points], markersize=5, label=variant,
+                  **styles[variant])
     rates = [series_rate(members, key, s, n) for s, n in series]
-    axis.set_xticks(x)
+    axis.set_xticks(range(len(series)))
     axis.set_xticklabels([f"{n}\n{fmt_rate(r) if r else '-'}" for (_, n), r in zip(series, rates)],
-                         fontsize=8, rotation=30 if len(series) > 7 else 0)
-    axis.set_xlabel("n (second line: the reference's rate)", fontsize=8)
-    set_ratio_axis(axis, values, "y")
-    axis.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    return hidden
+                         fontsize=8, rotation=25 if len(series) > 7 else 0)
+    axis.set_xlabel(f"n (under it: the reference's rate in {members[0]['unit']})", fontsize=8)
+    axis.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                title=more_text(hidden)[2:] or None, title_fontsize=8)
 
 
 def panel_height(kind, series, members):
     if kind == "lines":
-        return 3.6
+        return 3.8
     variants = min(MAX_VARIANTS, len({r["variant"] for r in members}))
-    return max(2.2, 0.9 + variants * max(0.34, 0.2 * len(series)))
+    return max(2.0, 0.9 + variants * max(0.32, 0.13 * len(series)))
 
 
 def plot_family(context, family, rows, png, plt):
@@ -523,36 +577,39 @@ def plot_family(context, family, rows, png, plt):
         panels += [(algorithm, space) + spec for spec in panel_specs(members)]
     columns = 2 if any(r["plain_ratio"] is not None for r in rows) else 1
     heights = [panel_height(kind, series, members) for _, _, kind, series, members in panels]
-    total = min(MAX_HEIGHT, sum(heights) + 0.8)
-    fig = plt.figure(figsize=(9.5 * columns, total), layout="constrained")
+    fig = plt.figure(figsize=(8.5 * columns if columns > 1 else 11, min(MAX_HEIGHT, sum(heights) + 0.9)),
+                     layout="constrained")
     grid = fig.add_gridspec(len(panels), columns, height_ratios=heights)
+    styles = variant_styles(rows)
     for i, (algorithm, space, kind, series, members) in enumerate(panels):
         for j, key in enumerate(["ratio", "plain_ratio"][:columns]):
-            draw_panel(fig.add_subplot(grid[i, j]), algorithm, space, kind, series, members, key)
-    fig.suptitle(f"KokkosTile {family} on {label_of(context)}: each variant's rate / the reference's "
-                 f"rate in the same group (> 1 is faster)", fontsize=11)
+            draw_panel(fig.add_subplot(grid[i, j]), (algorithm, space, kind, series, members), key, styles,
+                       is_log([r[key] for r in rows if r[key] is not None]))
+    fig.suptitle(f"KokkosTile {family} on {label_of(context)}\neach variant's rate / the reference's rate "
+                 f"in the same group (same size and scalar): > 1 is faster", fontsize=11)
     fig.savefig(png, dpi=DPI)
     plt.close(fig)
 
 
-def draw_panel(axis, algorithm, space, kind, series, members, key):
-    scalars = "" if kind == "bars" else f", {series[0][0]}"
+def draw_panel(axis, panel, key, styles, log):
+    """One panel; log is decided for the whole family, so that its panels read alike."""
+    algorithm, space, kind, series, members = panel
+    what = f"{algorithm} ({space}{'' if kind == 'bars' else ', ' + series[0][0]})"
     if key == "plain_ratio" and all(r["plain_ratio"] is None for r in members):
         axis.set_axis_off()
-        axis.text(0.5, 0.5, f"{algorithm}: no {plain_of(algorithm)} row", ha="center",
+        axis.text(0.5, 0.5, f"{what}: no {plain_of(algorithm)} row", ha="center",
                   transform=axis.transAxes, color="grey")
         return
     if key == "ratio" and all(r["ratio"] is None for r in members):
         key = "rate"  # no baseline in this run: the absolute rate, said so in the title
-    name, rates = reference_text(members, key, series) if key != "rate" else ("-", "")
     draw = draw_bar_panel if kind == "bars" else draw_line_panel
-    hidden = draw(axis, members, series, key, name if key == "plain_ratio" else None)
-    more = f"; {hidden} more variants in the table" if hidden else ""
+    name, rates = reference_text(members, key) if key != "rate" else (None, None)
+    draw(axis, members, series, key, name if key == "plain_ratio" else None, styles,
+         log if key != "rate" else is_log([r["rate"] for r in members]))
     if key == "rate":
-        axis.set_title(f"{algorithm} on {space}{scalars}: no baseline in this run, "
-                       f"rate in {members[0]['unit']}{more}", fontsize=10)
+        axis.set_title(f"{what}: no baseline in this run; rate in {members[0]['unit']}", fontsize=10)
     else:
-        axis.set_title(f"{algorithm} on {space}{scalars}: x {name} = {rates}{more}", fontsize=10)
+        axis.set_title(f"{what} / {name} = {rates}", fontsize=10)
 
 
 def plot_comparison(runs, png, plt):
@@ -564,17 +621,23 @@ def plot_comparison(runs, png, plt):
             mine = defaults_by_size(algorithm, rows)
             bases = ", ".join(sorted({r["baseline"] for r in mine.values()})) or "no baseline"
             spaces = "+".join(sorted({r["space"] for r in rows if r["algorithm"] == algorithm})) or "-"
-            entries.append((f"{algorithm} {name} ({spaces}) vs {bases}", [r["ratio"] for r in mine.values()],
-                            colour, f"{name}: {label}"))
-    height = min(MAX_HEIGHT, 2.2 + 0.3 * max(len(entries), 4))
-    fig, axis = plt.subplots(figsize=(13, height), layout="constrained")
+            sizes = ",".join(sorted({r["n"] for r in mine.values()}, key=extent_key)) or "-"
+            entries.append((f"{algorithm} {name} ({spaces}) vs {bases}\nn={shorten(sizes)}",
+                            [r["ratio"] for r in mine.values()], colour, f"{name}: {label}"))
+    height = min(MAX_HEIGHT, 2.4 + 0.42 * max(len(entries), 4))
+    fig, axis = plt.subplots(figsize=(14, height), layout="constrained")
     draw_ratio_bars(axis, entries, "each run's default row / its own run's baseline")
-    axis.set_xlabel("ratio, > 1 is faster (bar: geometric mean; whisker and numbers: range over sizes, "
-                    "scalars; sizes may differ between the runs)", fontsize=8)
-    axis.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.08 * 8 / height), ncol=1)
-    fig.suptitle("KokkosTile: two runs compared", fontsize=11)
+    axis.set_xlabel(RATIO_LABEL, fontsize=8)
+    if entries:
+        axis.legend(fontsize=9, loc="lower center", bbox_to_anchor=(0.5, 1.04), ncol=1)
+    fig.suptitle("KokkosTile: two runs compared (sizes as listed under each bar: host runs use "
+                 "smaller sizes than GPU runs)", fontsize=11)
     fig.savefig(png, dpi=DPI)
     plt.close(fig)
+
+
+def shorten(text, limit=60):
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def plot_run(context, rows, png, plt):
