@@ -296,48 +296,70 @@ def print_table(context, rows):
             f"{r['unit']:<{width['unit']}} {ratio:>10} {plain:>8}  {r['baseline']}")
 
 
+def compared_variants(algorithm, rows_a, rows_b):
+    """The default row where both runs have it; else (runs from before the entry points had
+    benchmarks) every kokkostile_* variant both runs measured against a baseline."""
+    def rated(rows):
+        return {r["variant"] for r in rows if r["algorithm"] == algorithm and r["ratio"] is not None}
+    common = rated(rows_a) & rated(rows_b)
+    if default_of(algorithm) in common:
+        return [default_of(algorithm)]
+    return sorted(v for v in common if v.startswith(DEFAULT_VARIANT))
+
+
+def by_size(algorithm, variant, rows):
+    return {(r["scalar"], r["n"]): r for r in rows
+            if (r["algorithm"], r["variant"]) == (algorithm, variant) and r["ratio"] is not None}
+
+
+def sizes_of(mine):
+    return ",".join(sorted({n for _, n in mine}, key=extent_key))
+
+
 def print_comparison(runs):
-    """Per algorithm, each run's default row against its own baseline; per size where both runs
-    measured the size, else as the range over sizes (host runs use smaller sizes than GPU runs)."""
+    """Per algorithm, each run's default row against its own run's baseline: per scalar and size
+    where both runs measured it, else as the range over sizes (host runs use smaller sizes than
+    GPU runs)."""
     (label_a, rows_a), (label_b, rows_b) = runs
     say()
     say(f"Comparison: A = {label_a}")
     say(f"            B = {label_b}")
-    say("Each run's default row against its own run's baseline (> 1 is faster than that baseline); "
-        "matched by algorithm, scalar and extent where both runs have them")
-    width = max([9] + [len(r["algorithm"]) for r in rows_a + rows_b])
-    header = (f"{'algorithm':<{width}} {'scalar':<7} {'n':>18} {'A x baseline':>13} "
-              f"{'B x baseline':>13}  baseline (A / B)")
+    say("Each run's row against its own run's baseline (> 1 is faster than that baseline): the default "
+        "row, or where a run has none every kokkostile_* variant both runs have; matched by algorithm, "
+        "variant, scalar and extent where both runs have them, else the range over each run's sizes")
+    algorithms = sorted({r["algorithm"] for r in rows_a} & {r["algorithm"] for r in rows_b})
+    lines = [line for a in algorithms for v in compared_variants(a, rows_a, rows_b)
+             for line in comparison_lines(a, v, rows_a, rows_b)]
+    width = [max([len(h)] + [len(line[i]) for line in lines]) for i, h in
+             enumerate(["algorithm", "variant", "scalar", "n"])]
+    header = (f"{'algorithm':<{width[0]}} {'variant':<{width[1]}} {'scalar':<{width[2]}} "
+              f"{'n':>{width[3]}} {'A x baseline':>13} {'B x baseline':>13}  baseline (A / B)")
     say(header)
     say("-" * len(header))
-    for algorithm in sorted({r["algorithm"] for r in rows_a} & {r["algorithm"] for r in rows_b}):
-        for line in comparison_lines(algorithm, rows_a, rows_b):
-            say(f"{algorithm:<{width}} {line}")
+    for line in lines:
+        say(f"{line[0]:<{width[0]}} {line[1]:<{width[1]}} {line[2]:<{width[2]}} {line[3]:>{width[3]}} "
+            f"{line[4]:>13} {line[5]:>13}  {line[6]}")
+    missing = [a for a in algorithms if not compared_variants(a, rows_a, rows_b)]
+    if missing:
+        say(f"(no variant with a baseline in both runs: {', '.join(missing)})")
     only = sorted({r["algorithm"] for r in rows_a} ^ {r["algorithm"] for r in rows_b})
     if only:
         say(f"(in one run only: {', '.join(only)})")
 
 
-def defaults_by_size(algorithm, rows):
-    return {(r["scalar"], r["n"]): r for r in rows
-            if r["algorithm"] == algorithm and r["variant"] == default_of(algorithm) and r["ratio"] is not None}
-
-
-def comparison_lines(algorithm, rows_a, rows_b):
-    mine_a, mine_b = defaults_by_size(algorithm, rows_a), defaults_by_size(algorithm, rows_b)
-    if not mine_a or not mine_b:
-        return [f"{'':<7} {'':>18} {'-' if not mine_a else 'yes':>13} {'-' if not mine_b else 'yes':>13}"
-                f"  (no default row with a baseline in {'A' if not mine_a else 'B'})"]
+def comparison_lines(algorithm, variant, rows_a, rows_b):
+    """Table cells: per common scalar and size, or one line of ranges when the sizes differ."""
+    mine_a, mine_b = by_size(algorithm, variant, rows_a), by_size(algorithm, variant, rows_b)
     common = sorted(set(mine_a) & set(mine_b), key=lambda k: (k[0], extent_key(k[1])))
     if common:
-        return [f"{scalar:<7} {n:>18} {mine_a[(scalar, n)]['ratio']:>13.3f} "
-                f"{mine_b[(scalar, n)]['ratio']:>13.3f}  {mine_a[(scalar, n)]['baseline']} / "
-                f"{mine_b[(scalar, n)]['baseline']}" for scalar, n in common]
-    sizes = lambda mine: ",".join(sorted({n for _, n in mine}, key=extent_key))
+        return [(algorithm, variant, scalar, n, f"{mine_a[(scalar, n)]['ratio']:.3f}",
+                 f"{mine_b[(scalar, n)]['ratio']:.3f}",
+                 f"{mine_a[(scalar, n)]['baseline']} / {mine_b[(scalar, n)]['baseline']}")
+                for scalar, n in common]
     names = lambda mine: ", ".join(sorted({r["baseline"] for r in mine.values()}))
-    return [f"{'all':<7} {'(sizes differ)':>18} {ratio_range([r['ratio'] for r in mine_a.values()]):>13} "
-            f"{ratio_range([r['ratio'] for r in mine_b.values()]):>13}  {names(mine_a)} / {names(mine_b)}"
-            f"; sizes differ: A n={sizes(mine_a)}, B n={sizes(mine_b)}"]
+    return [(algorithm, variant, "all", "(sizes differ)", ratio_range([r["ratio"] for r in mine_a.values()]),
+             ratio_range([r["ratio"] for r in mine_b.values()]),
+             f"{names(mine_a)} / {names(mine_b)}; sizes differ: A n={sizes_of(mine_a)}, B n={sizes_of(mine_b)}")]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -400,12 +422,16 @@ def draw_ratio_bars(axis, entries, title):
         axis.barh(pos, width, left=left, color=colour, label=legend if legend not in drawn else None,
                   xerr=[[mean - min(values)], [max(values) - mean]], capsize=3)
         drawn.add(legend)
-        axis.text(max(values) * 1.04 if log else max(values) + 0.02, pos, f" {ratio_range(values)}",
-                  va="center", fontsize=9)
+        if log and mean < 1.0:  # the bar grows to the left: the numbers go past its whisker
+            axis.text(min(values) / 1.04, pos, f"{ratio_range(values)} ", va="center", ha="right", fontsize=9)
+        else:
+            axis.text(max(values) * 1.04 if log else max(values) + 0.02, pos, f" {ratio_range(values)}",
+                      va="center", fontsize=9)
+    axis.set_ylim(-0.6, len(entries) - 0.4)
     axis.set_yticks(y)
     axis.set_yticklabels([e[0] for e in entries], fontsize=9)
     low, high = axis.get_xlim()
-    axis.set_xlim(low, high * 2.0 if log else high * 1.2)
+    axis.set_xlim(low / 2.5 if log else low, high * 2.0 if log else high * 1.2)
     axis.set_title(title, fontsize=10)
 
 
@@ -613,25 +639,30 @@ def draw_panel(axis, panel, key, styles, log):
 
 
 def plot_comparison(runs, png, plt):
-    """Per algorithm, the two runs' default rows against their own baselines, side by side."""
-    algorithms = sorted({a for _, rows in runs for a, _ in default_lines(rows)})
+    """Per algorithm (and variant where a run has no default row), the two runs against their
+    own baselines, side by side, the sizes each run measured under its label."""
+    (_, rows_a), (_, rows_b) = runs
+    algorithms = sorted({r["algorithm"] for r in rows_a} & {r["algorithm"] for r in rows_b})
     entries = []
-    for algorithm in algorithms:
+    for algorithm, variant in [(a, v) for a in algorithms for v in compared_variants(a, rows_a, rows_b)]:
         for (label, rows), colour, name in zip(runs, ["tab:blue", "tab:orange"], "AB"):
-            mine = defaults_by_size(algorithm, rows)
-            bases = ", ".join(sorted({r["baseline"] for r in mine.values()})) or "no baseline"
-            spaces = "+".join(sorted({r["space"] for r in rows if r["algorithm"] == algorithm})) or "-"
-            sizes = ",".join(sorted({r["n"] for r in mine.values()}, key=extent_key)) or "-"
-            entries.append((f"{algorithm} {name} ({spaces}) vs {bases}\nn={shorten(sizes)}",
+            mine = by_size(algorithm, variant, rows)
+            bases = ", ".join(sorted({r["baseline"] for r in mine.values()}))
+            spaces = "+".join(sorted({r["space"] for r in mine.values()}))
+            shown = algorithm if variant == default_of(algorithm) else f"{algorithm}/{variant}"
+            entries.append((f"{shown} {name} ({spaces}) vs {bases}\nn={shorten(sizes_of(mine))}",
                             [r["ratio"] for r in mine.values()], colour, f"{name}: {label}"))
-    height = min(MAX_HEIGHT, 2.4 + 0.42 * max(len(entries), 4))
+    height = min(MAX_HEIGHT, 2.6 + 0.42 * max(len(entries), 4))
     fig, axis = plt.subplots(figsize=(14, height), layout="constrained")
-    draw_ratio_bars(axis, entries, "each run's default row / its own run's baseline")
+    draw_ratio_bars(axis, entries, "each run's row / its own run's baseline (the default row; "
+                    "algorithm/variant where a run has none)")
     axis.set_xlabel(RATIO_LABEL, fontsize=8)
     if entries:
         axis.legend(fontsize=9, loc="lower center", bbox_to_anchor=(0.5, 1.04), ncol=1)
-    fig.suptitle("KokkosTile: two runs compared (sizes as listed under each bar: host runs use "
-                 "smaller sizes than GPU runs)", fontsize=11)
+    else:
+        axis.text(0.5, 0.5, "no algorithm with a baseline in both runs", transform=axis.transAxes, ha="center")
+    fig.suptitle("KokkosTile: two runs compared (sizes under each label: host runs use smaller sizes "
+                 "than GPU runs)", fontsize=11)
     fig.savefig(png, dpi=DPI)
     plt.close(fig)
 
