@@ -385,10 +385,11 @@ def is_log(values):
     return max(values) / min(values) > 8
 
 
-def set_ratio_axis(axis, log, direction):
+def set_ratio_axis(axis, log, direction, line=True):
     """Ratios with the line at 1.0, the reference; log axes get labelled ticks at 1, 2 and 5 per
     decade (matplotlib's default labels only the decades)."""
-    (axis.axvline if direction == "x" else axis.axhline)(1.0, color="black", linewidth=1)
+    if line:
+        (axis.axvline if direction == "x" else axis.axhline)(1.0, color="black", linewidth=1)
     axis.grid(True, axis=direction, alpha=0.3, which="both")
     if not log:
         return
@@ -543,7 +544,7 @@ def draw_bar_panel(axis, members, series, key, reference, styles, log):
     chosen, hidden = choose_variants(members, key, reference)
     colours = ["tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown"]
     height = 0.8 / len(series)
-    set_ratio_axis(axis, log, "x")
+    set_ratio_axis(axis, log, "x", key != "rate")
     for k, (scalar, n) in enumerate(series):
         points = [(len(chosen) - 1 - i + 0.4 - (k + 0.5) * height, value_of(members, v, scalar, n, key))
                   for i, v in enumerate(chosen)]
@@ -561,6 +562,8 @@ def draw_bar_panel(axis, members, series, key, reference, styles, log):
     for tick in axis.get_yticklabels():
         if tick.get_text() == default_of(members[0]["algorithm"]):
             tick.set_fontweight("bold")
+    low, high = axis.get_xlim()
+    axis.set_xlim(low, max(high, 1.2))  # the line at 1.0 off the frame's edge
     if len(series) <= 2:  # room for the numbers at both ends
         low, high = axis.get_xlim()
         axis.set_xlim(low / 1.6 if log else low, high * 1.5 if log else high * 1.1)
@@ -572,7 +575,7 @@ def draw_bar_panel(axis, members, series, key, reference, styles, log):
 def draw_line_panel(axis, members, series, key, reference, styles, log):
     """Sizes along x (the reference's rate under each), one line per variant."""
     chosen, hidden = choose_variants(members, key, reference)
-    set_ratio_axis(axis, log, "y")
+    set_ratio_axis(axis, log, "y", key != "rate")
     for variant in chosen:
         points = [(j, value_of(members, variant, scalar, n, key)) for j, (scalar, n) in enumerate(series)]
         points = [p for p in points if p[1] is not None]
@@ -631,7 +634,7 @@ def draw_panel(axis, panel, key, styles, log):
     draw = draw_bar_panel if kind == "bars" else draw_line_panel
     name, rates = reference_text(members, key) if key != "rate" else (None, None)
     draw(axis, members, series, key, name if key == "plain_ratio" else None, styles,
-         log if key != "rate" else is_log([r["rate"] for r in members]))
+         log and key != "rate")
     if key == "rate":
         axis.set_title(f"{what}: no baseline in this run; rate in {members[0]['unit']}", fontsize=10)
     else:
