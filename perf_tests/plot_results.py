@@ -254,14 +254,19 @@ def print_summary(rows):
     if lines:
         say(f"Summary: the default `{DEFAULT_VARIANT}` row (`automatic` for histograms) as a ratio "
             f"(range over scalars and sizes; > 1 is faster)")
-        header = (f"{'algorithm':<19} {'space':<8} {'x baseline':>12}  {'baseline':<18} "
+        names = {key: ", ".join(sorted(line["names"])) or "-" for key, line in lines.items()}
+        # The widths of before (19, 8, 18) unless a name is longer: other tools read these lines.
+        w_alg = max([19] + [len(a) + 1 for a, _ in lines])
+        w_space = max([8] + [len(s) for _, s in lines])
+        w_base = max([18] + [len(n) for n in names.values()])
+        header = (f"{'algorithm':<{w_alg}} {'space':<{w_space}} {'x baseline':>12}  {'baseline':<{w_base}} "
                   f"{'x plain_kokkos':>14}  plain")
         say(header)
         say("-" * len(header))
         for (algorithm, space), line in lines.items():
             plain = plain_of(algorithm) if line["plain"] else "-"
-            say(f"{algorithm:<19} {space:<8} {ratio_range(line['base']):>12}  "
-                f"{', '.join(sorted(line['names'])) or '-':<18} {ratio_range(line['plain']):>14}  {plain}")
+            say(f"{algorithm:<{w_alg}} {space:<{w_space}} {ratio_range(line['base']):>12}  "
+                f"{names[(algorithm, space)]:<{w_base}} {ratio_range(line['plain']):>14}  {plain}")
     if without:
         say(f"(no default row, so not in the summary: {', '.join(without)})")
     say()
