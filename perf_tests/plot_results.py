@@ -5,14 +5,14 @@ terminal and PNG figures.
 Benchmark names are "<algorithm>/<variant>/<space>/<scalar>/n:<extent>". Each row's ratio is to
 the same algorithm's baseline (same space, scalar and extent) from the same run: `deep_copy` of the
 same bytes for the kernels, cuBLAS (or BLAS, KokkosBlas) for GEMM, cub::DeviceHistogram (or
-Kokkos' ScatterView on host backends) for histograms, raw cudaMemcpy from pinned memory for
+the plain atomic kernel on host backends) for histograms, raw cudaMemcpy from pinned memory for
 host<->device transfers, the slowest stage alone for streaming, the global-memory version of the
 same exchange for the cluster benchmarks and Kokkos' own scratch for the large-scratch histogram.
 Ratios > 1 are faster than the baseline; for rows measured as a time (the cluster ping-pong's
 ns per round trip) the ratio is baseline time / row time. With --benchmark_repetitions the
 medians are used, else the single measurement.
 
-One file: a summary (the default `kokkostile` row of each algorithm, `automatic` for histograms,
+One file: a summary (the default `kokkostile` row of each algorithm, ,
 against its baseline and against the plain Kokkos kernel), the full table, and PNGs: the summary
 figure at --png and one figure per algorithm family next to it (<stem>_<family>.png).
 
@@ -37,9 +37,9 @@ DEFAULT_BASELINE = ["deep_copy"]
 BASELINES = {"h2d": ["raw_memcpy_pinned"], "d2h": ["raw_memcpy_pinned"],
              "stream": ["ideal_slowest_stage"],
              "gemm": ["cublas_pedantic", "blas", "kokkosblas", "kokkostile_naive"],
-             # ScatterView before the forced global_atomics strategy: it is what a host user has.
-             "histogram_uniform": ["cub_histogram_even", "scatter_view", "global_atomics"],
-             "histogram_skewed": ["cub_histogram_even", "scatter_view", "global_atomics"],
+             # CUB on CUDA; elsewhere the plain atomic kernel a user writes (older runs: ScatterView).
+             "histogram_uniform": ["cub_histogram_even", "plain_kokkos", "scatter_view"],
+             "histogram_skewed": ["cub_histogram_even", "plain_kokkos", "scatter_view"],
              "cluster_pingpong": ["global"],
              # Kokkos' level-0 scratch where the bins fit in it, else its level-1 scratch.
              "large_scratch_histogram": ["kokkos_level0", "kokkos_level1"]}
@@ -48,8 +48,9 @@ PAIRED_BASELINES = {"cluster_exchange": ("dsm_", "global_")}
 # The row a user gets (the entry point with default options) and what they would write instead.
 DEFAULT_VARIANT = "kokkostile"
 PLAIN_VARIANT = "plain_kokkos"
-DEFAULT_VARIANTS = {"histogram_uniform": "automatic", "histogram_skewed": "automatic"}
-PLAIN_VARIANTS = {"histogram_uniform": "scatter_view", "histogram_skewed": "scatter_view"}
+# Runs before 2026-11-24 named the histogram's default row `automatic`.
+LEGACY_VARIANTS = {("histogram_uniform", "automatic"): DEFAULT_VARIANT,
+                   ("histogram_skewed", "automatic"): DEFAULT_VARIANT}
 # Algorithms whose rate is not GB/s read + written.
 UNITS = {"h2d": "GB/s (moved)", "d2h": "GB/s (moved)", "stream": "GB/s (moved)", "gemm": "GFLOP/s",
          "histogram_uniform": "GB/s (input read)", "histogram_skewed": "GB/s (input read)",
@@ -115,7 +116,8 @@ def load_rows(path):
         if metric is None or not math.isfinite(metric[0]) or metric[0] <= 0:
             continue
         rows.append({
-            "algorithm": parts[0], "variant": parts[1], "space": parts[2], "scalar": parts[3],
+            "algorithm": parts[0], "variant": LEGACY_VARIANTS.get((parts[0], parts[1]), parts[1]),
+            "space": parts[2], "scalar": parts[3],
             "n": parts[4][2:], "rate": metric[0], "unit": metric[1], "lower_better": metric[2],
             "ms": float(bench.get("real_time", 0.0)) * MS_PER_UNIT.get(bench.get("time_unit", "ns"), 1e-6),
         })
@@ -147,11 +149,11 @@ def extent_key(extent):
 
 
 def default_of(algorithm):
-    return DEFAULT_VARIANTS.get(algorithm, DEFAULT_VARIANT)
+    return DEFAULT_VARIANT
 
 
 def plain_of(algorithm):
-    return PLAIN_VARIANTS.get(algorithm, PLAIN_VARIANT)
+    return PLAIN_VARIANT
 
 
 def speedup(row, reference):
@@ -252,7 +254,7 @@ def print_summary(rows):
     lines = default_lines(rows)
     without = sorted({r["algorithm"] for r in rows} - {a for a, _ in lines})
     if lines:
-        say(f"Summary: the default `{DEFAULT_VARIANT}` row (`automatic` for histograms) as a ratio "
+        say(f"Summary: the default `{DEFAULT_VARIANT}` row as a ratio "
             f"(range over scalars and sizes; > 1 is faster)")
         names = {key: ", ".join(sorted(line["names"])) or "-" for key, line in lines.items()}
         # The widths of before (19, 8, 18) unless a name is longer: other tools read these lines.
@@ -278,7 +280,7 @@ def print_table(context, rows):
         f"commit {context.get('commit', '?')})")
     say("rate: medians; 'x baseline' is the row against the named baseline in the same group (same "
         "algorithm, space, scalar and extent) of this run, 'x plain' against the group's plain Kokkos "
-        "row (plain_kokkos; scatter_view for histograms); > 1 is faster, '-' where the group has none")
+        "row (plain_kokkos); > 1 is faster, '-' where the group has none")
     width = {key: max([len(key)] + [len(r[key]) for r in rows])
              for key in ("algorithm", "space", "scalar", "n", "variant", "baseline", "unit")}
     header = (f"{'algorithm':<{width['algorithm']}} {'space':<{width['space']}} "
@@ -464,7 +466,7 @@ def plot_summary(context, rows, png, plt):
         left.text(0.5, 0.5, "no default rows in this run", transform=left.transAxes, ha="center")
     note = f"\nno default row in this run: {', '.join(without)}" if without else ""
     fig.suptitle(f"KokkosTile on {label_of(context)}: the default row of each algorithm (`kokkostile`; "
-                 f"`automatic` for histograms){note}", fontsize=11)
+                 f"){note}", fontsize=11)
     fig.savefig(png, dpi=DPI)
     plt.close(fig)
 
