@@ -9,7 +9,12 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
+
+#ifdef __linux__
+#include <sched.h>
+#endif
 
 namespace KokkosTileTest {
 namespace {
@@ -418,6 +423,49 @@ TEST(Cluster, HostExceptionsPropagate) {
   if (!KokkosTile::Impl::runs_on_host<ExecSpace>())
     GTEST_SKIP() << "host backends only";
   check_exceptions_propagate<ExecSpace>();
+}
+
+#ifdef __linux__
+/// Block `rank` records how many CPUs its thread may run on.
+struct RecordCpuCount {
+  Kokkos::View<int*, Kokkos::HostSpace> cpus;
+  template <class ClusterMember>
+  void operator()(const ClusterMember& m) const {
+    cpu_set_t set;
+    cpus(m.cluster_rank()) = sched_getaffinity(0, sizeof(set), &set) == 0 ? CPU_COUNT(&set) : -1;
+  }
+};
+#endif
+
+/// On the host backends, a caller bound to one CPU (as OMP_PROC_BIND binds the main thread) does
+/// not confine the other blocks of its clusters to that CPU, where they could only take turns.
+TEST(Cluster, HostBlocksNotConfinedToCallersCpu) {
+#ifdef __linux__
+  if constexpr (KokkosTile::Impl::runs_on_host<ExecSpace>()) {
+    cpu_set_t caller;
+    ASSERT_EQ(sched_getaffinity(0, sizeof(caller), &caller), 0);
+    if (CPU_COUNT(&caller) < 2 && std::thread::hardware_concurrency() < 2)
+      GTEST_SKIP() << "one CPU";
+    int first = 0;
+    while (!CPU_ISSET(first, &caller))
+      ++first;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(first, &one);
+    ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
+    Kokkos::View<int*, Kokkos::HostSpace> cpus("cpus", 2);
+    KokkosTile::parallel_for_cluster("test_affinity",
+                                     KokkosTile::ClusterPolicy<ExecSpace>(ExecSpace(), 2, 2, 1, 64),
+                                     RecordCpuCount{cpus});
+    sched_setaffinity(0, sizeof(caller), &caller);
+    EXPECT_EQ(cpus(0), 1) << "the caller keeps its own binding";
+    EXPECT_GE(cpus(1), 2) << "block 1 runs where the caller is bound";
+  } else {
+    GTEST_SKIP() << "host backends only";
+  }
+#else
+  GTEST_SKIP() << "Linux only";
+#endif
 }
 
 }  // namespace

@@ -9,6 +9,14 @@
 // threads take clusters round-robin (as many groups as the space's concurrency allows), each
 // group crossing a condition-variable barrier at every cluster_barrier() and after every cluster.
 // The first exception any block throws aborts every barrier and is rethrown by the launch.
+//
+// Block threads are std::threads started by the caller, so they inherit its CPU affinity. Under
+// OMP_PROC_BIND (which Kokkos recommends) libgomp binds the calling thread to one core, and every
+// block of a cluster would then take turns on that core: each cluster barrier, and each flag a
+// block spins on while another writes it, costs a scheduler time slice (a 10,000-round-trip
+// ping-pong between two blocks ran for minutes on two cores instead of milliseconds). When the
+// caller may run on fewer CPUs than a cluster has blocks, the block threads are therefore allowed
+// every CPU the process's cpuset allows; otherwise they keep the caller's affinity.
 
 #include <Kokkos_Core.hpp>
 
@@ -27,6 +35,11 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#ifdef __linux__
+#include <pthread.h>
+#include <sched.h>
+#endif
 
 namespace KokkosTile {
 namespace Impl {
@@ -94,6 +107,30 @@ void check_host_request(const std::string& call, const ExecSpace& space,
   KOKKOSTILE_EXPECT(request.scratch <= limit, ResourceError, call,
                     request.scratch << " bytes of scratch per block is more than "
                                     << ExecSpace::name() << " allows (" << limit << " bytes)");
+}
+
+/// Whether block threads must be let off the caller's CPU affinity (see the top of this file):
+/// true when the calling thread may run on fewer CPUs than the `blocks` threads of a cluster.
+inline bool host_blocks_need_wider_affinity(int blocks) {
+#ifdef __linux__
+  cpu_set_t mine;
+  if (sched_getaffinity(0, sizeof(mine), &mine) == 0)
+    return CPU_COUNT(&mine) < blocks;
+#endif
+  (void)blocks;
+  return false;
+}
+
+/// Lets the calling (block) thread run on every CPU; the kernel keeps it within the cpuset of the
+/// process. Best effort: a refusal leaves the inherited affinity.
+inline void host_block_allow_every_cpu() {
+#ifdef __linux__
+  cpu_set_t every;
+  CPU_ZERO(&every);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    CPU_SET(cpu, &every);
+  (void)pthread_setaffinity_np(pthread_self(), sizeof(every), &every);
+#endif
 }
 
 /// Groups of cluster_size threads that run clusters concurrently on this space.
@@ -172,9 +209,14 @@ void run_host_clusters(const std::string& call, const std::string& label, const 
 
   std::vector<std::thread> threads;
   const int workers = groups * cluster_size;
+  const bool widen = host_blocks_need_wider_affinity(cluster_size);
   try {
     for (int w = 1; w < workers; ++w)
-      threads.emplace_back(run_block, w / cluster_size, w % cluster_size);
+      threads.emplace_back([&run_block, widen, w, cluster_size] {
+        if (widen)
+          host_block_allow_every_cpu();
+        run_block(w / cluster_size, w % cluster_size);
+      });
   } catch (...) {
     fail(std::current_exception());
   }
