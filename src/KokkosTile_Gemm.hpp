@@ -260,12 +260,16 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
   const Impl::GemmOperand<AView> op_a(a, ta);
   const Impl::GemmOperand<BView> op_b(b, tb);
   const std::int64_t m = op_a.rows(), k = op_a.cols(), n = op_b.cols();
-  KOKKOSTILE_EXPECT(
-      op_b.rows() == k && std::int64_t(c.extent(0)) == m && std::int64_t(c.extent(1)) == n,
-      InvalidArgument, call,
-      "op(A) is " << m << " x " << k << " and op(B) is " << op_b.rows() << " x " << n
-                  << ", so C must be " << m << " x " << n << " with op(B) having " << k
-                  << " rows; C is " << c.extent(0) << " x " << c.extent(1));
+  // One message per disagreeing extent, so that it names the one that is wrong.
+  KOKKOSTILE_EXPECT(op_b.rows() == k, InvalidArgument, call,
+                    "the inner extents differ: op(A) is " << m << " x " << k << " but op(B) is "
+                                                          << op_b.rows() << " x " << n);
+  KOKKOSTILE_EXPECT(std::int64_t(c.extent(0)) == m, InvalidArgument, call,
+                    "C has " << c.extent(0) << " rows but op(A) has " << m << " (op(A) is " << m
+                             << " x " << k << ", op(B) " << k << " x " << n << ")");
+  KOKKOSTILE_EXPECT(std::int64_t(c.extent(1)) == n, InvalidArgument, call,
+                    "C has " << c.extent(1) << " columns but op(B) has " << n << " (op(A) is " << m
+                             << " x " << k << ", op(B) " << k << " x " << n << ")");
   KOKKOSTILE_EXPECT(!Impl::views_overlap(c, a) && !Impl::views_overlap(c, b), InvalidArgument, call,
                     "C overlaps A or B in memory");
   if (m == 0 || n == 0)

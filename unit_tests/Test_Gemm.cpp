@@ -367,12 +367,26 @@ TEST(Gemm, BadArgumentsRaise) {
   auto part = Kokkos::subview(square, Kokkos::make_pair(0, 4), Kokkos::ALL);
   EXPECT_THROW(KokkosTile::gemm("N", "N", 1.f, part, square, 0.f, part),
                KokkosTile::InvalidArgument);
-  try {
-    KokkosTile::gemm("N", "N", 1.f, a, b, 0.f, wrong);
-  } catch (const KokkosTile::InvalidArgument& error) {
-    EXPECT_NE(std::string(error.what()).find("KokkosTile::gemm<tuned>"), std::string::npos)
-        << error.what();
-  }
+  // The message names the call and the extent that disagrees.
+  auto message_of = [](auto&& call) {
+    try {
+      call();
+    } catch (const KokkosTile::InvalidArgument& error) {
+      return std::string(error.what());
+    }
+    return std::string("(nothing thrown)");
+  };
+  const std::string columns =
+      message_of([&] { KokkosTile::gemm("N", "N", 1.f, a, b, 0.f, wrong); });
+  EXPECT_NE(columns.find("KokkosTile::gemm<tuned>"), std::string::npos) << columns;
+  EXPECT_NE(columns.find("C has 7 columns but op(B) has 6"), std::string::npos) << columns;
+  const std::string inner = message_of([&] { KokkosTile::gemm("N", "T", 1.f, a, b, 0.f, c); });
+  EXPECT_NE(inner.find("inner extents differ: op(A) is 4 x 5 but op(B) is 6 x 5"),
+            std::string::npos)
+      << inner;
+  Kokkos::View<float**, MemorySpace> short_c("short_c", 3, 6);
+  const std::string rows = message_of([&] { KokkosTile::gemm("N", "N", 1.f, a, b, 0.f, short_c); });
+  EXPECT_NE(rows.find("C has 3 rows but op(A) has 4"), std::string::npos) << rows;
 }
 
 }  // namespace
