@@ -195,31 +195,46 @@ TYPED_TEST(Reverse, HostPathBlocksStridesAndLayouts) {
 }
 
 /// Out of place, every combination of unit and non-unit strides, into poisoned outputs whose
-/// gaps must stay poisoned, and from a const View.
+/// gaps must stay poisoned, and from a const View; on host backends also with every unit-stride
+/// destination streamed (as large ones are), starting on and off a 16-byte boundary.
 TYPED_TEST(Reverse, HostPathCopyStridesIntoPoisonedOutput) {
   using T = TypeParam;
-  for (const std::int64_t extent : host_block_extents()) {
-    for (const std::int64_t src_stride : {1, 2}) {
-      for (const std::int64_t dst_stride : {1, 3}) {
-        Kokkos::View<T*, MemorySpace> src_storage("src", src_stride * extent);
-        Kokkos::View<T*, MemorySpace> dst_storage("dst", dst_stride * extent);
-        const Kokkos::View<const T*, Kokkos::LayoutStride, MemorySpace> src(
-            src_storage.data(), Kokkos::LayoutStride(extent, src_stride));
-        const Kokkos::View<T*, Kokkos::LayoutStride, MemorySpace> dst(
-            dst_storage.data(), Kokkos::LayoutStride(extent, dst_stride));
-        auto host_src = Kokkos::create_mirror_view(src_storage);
-        fill_random(host_src, 16000 + extent);
-        Kokkos::deep_copy(src_storage, host_src);
-        Kokkos::deep_copy(dst_storage, poison<T>());
+  struct ResetStreaming {
+    ~ResetStreaming() { KokkosTile::Impl::host_stream_override = -1; }
+  } reset;
+  for (const int stream : {-1, 1}) {
+    KokkosTile::Impl::host_stream_override = stream;
+    for (const std::int64_t offset : {0, 1}) {
+      for (const std::int64_t extent : host_block_extents()) {
+        for (const std::int64_t src_stride : {1, 2}) {
+          for (const std::int64_t dst_stride : {1, 3}) {
+            Kokkos::View<T*, MemorySpace> src_storage("src", src_stride * extent);
+            Kokkos::View<T*, MemorySpace> dst_storage("dst", dst_stride * extent + offset);
+            const Kokkos::View<const T*, Kokkos::LayoutStride, MemorySpace> src(
+                src_storage.data(), Kokkos::LayoutStride(extent, src_stride));
+            const Kokkos::View<T*, Kokkos::LayoutStride, MemorySpace> dst(
+                dst_storage.data() + offset, Kokkos::LayoutStride(extent, dst_stride));
+            auto host_src = Kokkos::create_mirror_view(src_storage);
+            fill_random(host_src, 16000 + extent);
+            Kokkos::deep_copy(src_storage, host_src);
+            Kokkos::deep_copy(dst_storage, poison<T>());
 
-        KokkosTile::reverse_copy(src, dst);
-        auto host_dst = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), dst_storage);
-        for (std::int64_t i = 0; i < extent; ++i) {
-          ASSERT_TRUE(same_value(host_src(src_stride * (extent - 1 - i)), host_dst(dst_stride * i)))
-              << "extent " << extent << ", strides " << src_stride << " / " << dst_stride
-              << ", element " << i;
-          for (std::int64_t gap = 1; gap < dst_stride; ++gap)
-            ASSERT_TRUE(is_poison(host_dst(dst_stride * i + gap))) << "gap after " << i;
+            KokkosTile::reverse_copy(src, dst);
+            auto host_dst = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), dst_storage);
+            for (std::int64_t i = 0; i < extent; ++i) {
+              ASSERT_TRUE(same_value(host_src(src_stride * (extent - 1 - i)),
+                                     host_dst(offset + dst_stride * i)))
+                  << "extent " << extent << ", strides " << src_stride << " / " << dst_stride
+                  << ", offset " << offset << ", streamed " << stream << ", element " << i;
+              for (std::int64_t gap = 1; gap < dst_stride; ++gap) {
+                ASSERT_TRUE(is_poison(host_dst(offset + dst_stride * i + gap)))
+                    << "gap after " << i;
+              }
+            }
+            if (offset == 1 && extent > 0) {
+              ASSERT_TRUE(is_poison(host_dst(0))) << "element before the destination";
+            }
+          }
         }
       }
     }

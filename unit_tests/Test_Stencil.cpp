@@ -221,13 +221,15 @@ TYPED_TEST(Stencil, HostPathEdgesEveryShapeLayoutAndBoundary) {
   using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
   using Left = Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>;
   const std::vector<std::pair<std::int64_t, std::int64_t>> extents = {
-      {1, 1}, {1, 19}, {19, 1}, {2, 2}, {3, 5}, {6, 4}, {17, 33}, {37, 131}, {64, 65}};
+      {1, 1}, {1, 19}, {19, 1}, {2, 2}, {3, 5}, {6, 4}, {17, 33}, {37, 131}, {64, 65}, {5, 1100}};
   std::uint64_t seed = 9000;
-  for (const int isa : {-1, 0, 1, 2}) {
+  // isa -2: the CPU decides, and every star's output is streamed (else only large grids are).
+  for (const int isa : {-1, -2, 0, 1, 2}) {
     if (isa >= 0 && !KokkosTile::Impl::stencil_host_isa_available(
                         static_cast<KokkosTile::Impl::StencilHostIsa>(isa)))
       continue;
-    KokkosTile::Impl::stencil_host_isa_override = isa;
+    KokkosTile::Impl::stencil_host_isa_override = isa == -2 ? -1 : isa;
+    KokkosTile::Impl::host_stream_override = isa == -2 ? 1 : -1;
     for (const auto& [name, weights] : host_shapes<T>()) {
       for (const auto& bc : boundaries<T>()) {
         for (const auto& [rows, cols] : extents) {
@@ -247,6 +249,7 @@ TYPED_TEST(Stencil, HostPathEdgesEveryShapeLayoutAndBoundary) {
     }
   }
   KokkosTile::Impl::stencil_host_isa_override = -1;
+  KokkosTile::Impl::host_stream_override = -1;
 }
 
 /// Strided Views (LayoutStride with gaps, fast strides of 1 and 3) in and out, with grids wide

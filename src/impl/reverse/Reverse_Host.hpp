@@ -14,6 +14,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/KokkosTile_HostStreamStores.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -103,17 +105,35 @@ struct InPlace {
   }
 };
 
-template <class SrcView, class DstView, bool UnitStride>
+/// Elements reversed into an L1 buffer before they are streamed out (4 KB).
+template <class T>
+constexpr std::int64_t stream_chunk() {
+  return std::max<std::int64_t>(1, 4096 / static_cast<std::int64_t>(sizeof(T)));
+}
+
+template <class SrcView, class DstView, bool UnitStride, bool Stream = false>
 struct Copy {
   SrcView src;
   DstView dst;
   std::int64_t extent;
   std::int64_t block;
 
-  KOKKOS_FUNCTION void operator()(std::int64_t b) const {
+  void operator()(std::int64_t b) const {
     const std::int64_t begin = b * block;
     const std::int64_t count = Kokkos::min(block, extent - begin);
-    if constexpr (UnitStride) {
+    if constexpr (Stream) {
+      // Large destinations: reversed into a buffer in L1, then written with streaming stores
+      // (no read for ownership of the destination lines).
+      using T = typename DstView::non_const_value_type;
+      constexpr std::int64_t chunk = stream_chunk<T>();
+      T buffer[chunk];
+      for (std::int64_t c = 0; c < count; c += chunk) {
+        const std::int64_t n = Kokkos::min(chunk, count - c);
+        copy_reversed_run(buffer, src.data() + (extent - begin - c), n);
+        stream_copy(dst.data() + begin + c, buffer, n);
+      }
+      stream_fence();
+    } else if constexpr (UnitStride) {
       copy_reversed_run(dst.data() + begin, src.data() + (extent - begin), count);
     } else {
       using value_type = typename SrcView::non_const_value_type;
@@ -152,7 +172,18 @@ void reverse_copy(const std::string& call, const ExecSpace& space, const SrcView
   const Blocks blocks = thread_blocks(space, extent, min_block_items);
   const Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>> policy(space, 0,
                                                                                 blocks.count);
+  using S = typename SrcView::non_const_value_type;
+  using D = typename DstView::non_const_value_type;
   if (unit_stride(src) && unit_stride(dst)) {
+    // Streamed where the destination is large (see Copy). Xeon, two threads, 2^24 elements, as a
+    // ratio to deep_copy, streamed against plain stores: float 1.43 / 1.10, double 1.18 / 1.06.
+    if constexpr (std::is_same_v<S, D> && host_stream_stores_for<D>()) {
+      if (host_stream_by_size(static_cast<std::size_t>(extent) * sizeof(D))) {
+        Kokkos::parallel_for(call, policy,
+                             Copy<SrcView, DstView, true, true>{src, dst, extent, blocks.size});
+        return;
+      }
+    }
     Kokkos::parallel_for(call, policy, Copy<SrcView, DstView, true>{src, dst, extent, blocks.size});
   } else {
     Kokkos::parallel_for(call, policy,

@@ -19,14 +19,19 @@
 // run-time taps. Each work item runs code compiled for the best instruction set the CPU has
 // (Stencil_HostRows.hpp).
 //
-// Tried and dropped (AMD EPYC, 4096^2, two threads): non-temporal stores of the outputs (5-point
-// float 34 against 18 ms: the grid's outputs are still in the large L3 when read again), software
-// prefetch of the next input row (within noise), strips sized for L1 instead of L2 (no change).
+// Large outputs of stars are streamed out of a chunk buffer (non-temporal stores; see
+// launch_stencil_host for what was measured). On an AMD EPYC, streaming directly measured slower
+// (5-point float 34 against 18 ms: the outputs were still in its large L3 when read again); on
+// the Xeon of the 2026-11-24 host results it was faster for stars.
+//
+// Tried and dropped (AMD EPYC, 4096^2, two threads): software prefetch of the next input row
+// (within noise), strips sized for L1 instead of L2 (no change).
 
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Stencil2D.hpp"
 #include "KokkosTile_TeamCopy.hpp"
+#include "impl/KokkosTile_HostStreamStores.hpp"
 #include "impl/KokkosTile_Stencil_Impl.hpp"
 #include "impl/KokkosTile_ViewChecks.hpp"
 #include "impl/stencil/Stencil_HostRows.hpp"
@@ -59,6 +64,7 @@ struct StencilHostGeometry {
   int radius = 0;
   bool direct_in = false;   // in is unit-stride along the fast index: rows are read in place
   bool direct_out = false;  // out is unit-stride along the fast index: rows are written in place
+  bool stream = false;      // direct_out rows go out through a chunk buffer and streaming stores
   StencilHostIsa isa = StencilHostIsa::baseline;
   int row_parts = 1;  // work items: row_parts blocks of rows x col_parts strips
   int col_parts = 1;
@@ -165,6 +171,31 @@ struct StencilHost {
     edge_columns(target, c0, rows, inner_end, c1);
   }
 
+  /// target0/1[f - c0] for the columns [c0, c1) of two consecutive rows read in place (rows:
+  /// the 2 r + 2 input rows they read), radius compiled in.
+  KOKKOSTILE_IMPL_STENCIL_INLINE void pair_columns_in_place(T* target0, T* target1,
+                                                            const T* const* rows, std::int64_t c0,
+                                                            std::int64_t c1) const {
+    constexpr int max_width = Stencil2D<T>::max_width;
+    const int r = geo.radius, width = 2 * r + 1;
+    const std::int64_t inner_begin = std::min(c1, std::max<std::int64_t>(c0, r));
+    const std::int64_t inner_end = std::max(inner_begin, std::min(c1, geo.fast_extent - r));
+    if constexpr (R > 0) {
+      if (inner_end > inner_begin) {
+        const T* shifted[max_width + 1];
+        for (int k = 0; k <= width; ++k)
+          shifted[k] = rows[k] + inner_begin;
+        stencil_host_row_pair<R, Star>(target0 + (inner_begin - c0), target1 + (inner_begin - c0),
+                                       shifted, dense, inner_end - inner_begin);
+      }
+    }
+    for (int pair = 0; pair < 2; ++pair) {
+      T* const target = pair == 0 ? target0 : target1;
+      edge_columns(target, c0, rows + pair, c0, inner_begin);
+      edge_columns(target, c0, rows + pair, inner_end, c1);
+    }
+  }
+
   void operator()(int item) const { stencil_item(geo.isa, *this, item); }
 
   KOKKOSTILE_IMPL_STENCIL_INLINE void compute_item(int item) const {
@@ -182,9 +213,11 @@ struct StencilHost {
       return;
     // The chunk buffer (strided outputs), then the ring of 2 r + 1 gathered input rows of
     // count + 2 r columns (inputs not unit-stride along the fast index).
+    // Streamed outputs: two chunk buffers at the end (rows of a pair).
     T* const chunk_buffer = scratch + item * geo.item_scratch;
     T* const ring = chunk_buffer + (geo.direct_out ? 0 : chunk);
     const std::int64_t padded = count + 2 * r;
+    T* const stream_buffer = ring + (geo.direct_in ? 0 : width * padded);
 
     const T* rows[max_width + 1];
     std::int64_t s = s_begin;
@@ -199,19 +232,15 @@ struct StencilHost {
             rows[k] = row_in_place(s + k - r);
           T* const out0 = out + s * geo.out_slow;
           T* const out1 = out0 + geo.out_slow;
-          const std::int64_t inner_begin = std::min(f_end, std::max<std::int64_t>(f_begin, r));
-          const std::int64_t inner_end = std::max(inner_begin, std::min(f_end, F - r));
-          if (inner_end > inner_begin) {
-            const T* shifted[max_width + 1];
-            for (int k = 0; k <= width; ++k)
-              shifted[k] = rows[k] + inner_begin;
-            stencil_host_row_pair<R, Star>(out0 + inner_begin, out1 + inner_begin, shifted, dense,
-                                           inner_end - inner_begin);
+          if (!geo.stream) {
+            pair_columns_in_place(out0 + f_begin, out1 + f_begin, rows, f_begin, f_end);
+            continue;
           }
-          for (int pair = 0; pair < 2; ++pair) {
-            T* const target = (pair == 0 ? out0 : out1) + f_begin;
-            edge_columns(target, f_begin, rows + pair, f_begin, inner_begin);
-            edge_columns(target, f_begin, rows + pair, inner_end, f_end);
+          for (std::int64_t c0 = f_begin; c0 < f_end; c0 += chunk) {
+            const std::int64_t c1 = std::min(f_end, c0 + chunk);
+            pair_columns_in_place(stream_buffer, stream_buffer + chunk, rows, c0, c1);
+            stream_copy(out0 + c0, stream_buffer, c1 - c0);
+            stream_copy(out1 + c0, stream_buffer + chunk, c1 - c0);
           }
         }
       }
@@ -235,10 +264,11 @@ struct StencilHost {
       T* const out_row = out + s * geo.out_slow;
       // Rows written in place are computed in one pass; strided ones chunk by chunk through the
       // buffer.
-      const std::int64_t step = geo.direct_out ? count : chunk;
+      const std::int64_t step = geo.direct_out && !geo.stream ? count : chunk;
       for (std::int64_t c0 = f_begin; c0 < f_end; c0 += step) {
         const std::int64_t c1 = std::min(f_end, c0 + step);
-        T* const target = geo.direct_out ? out_row + c0 : chunk_buffer;
+        T* const target =
+            geo.stream ? stream_buffer : (geo.direct_out ? out_row + c0 : chunk_buffer);
         if (geo.direct_in) {
           columns_in_place(target, rows, c0, c1);
         } else {
@@ -247,12 +277,16 @@ struct StencilHost {
             shifted[k] = rows[k] + (c0 - f_begin);
           stencil_host_row<R, Star>(target, shifted, dense, r, c1 - c0);
         }
-        if (!geo.direct_out) {
+        if (geo.stream) {
+          stream_copy(out_row + c0, stream_buffer, c1 - c0);
+        } else if (!geo.direct_out) {
           for (std::int64_t f = c0; f < c1; ++f)
             out_row[f * geo.out_fast] = chunk_buffer[f - c0];
         }
       }
     }
+    if (geo.stream)
+      stream_fence();
   }
 };
 
@@ -296,8 +330,18 @@ void launch_stencil_host(const std::string& call, const ExecSpace& space, const 
   const std::int64_t items = std::int64_t(geo.row_parts) * geo.col_parts;
   const int league = checked_league_size(call, items);
 
+  // Large outputs of stars written in place are streamed (KokkosTile_HostStreamStores.hpp):
+  // their rows cost little arithmetic, so the reads for ownership of plain stores were a third of
+  // their memory traffic. Boxes, bound by arithmetic, lost more to the extra pass through the chunk
+  // buffer than they saved. Measured on a Xeon with two threads at 4096^2, as a ratio to deep_copy,
+  // streamed against plain: 9-point double 1.09 / 0.91, float 0.98 / 1.01; 5-point float 1.22 /
+  // 1.08, double 1.04 / 1.14; 5x5 box float 0.68 / 0.77, double 0.83 / 0.88.
+  const bool stream_stars =
+      weights.is_star() && host_stream_by_size(static_cast<std::size_t>(S * F) * sizeof(T));
+  geo.stream = host_stream_stores_for<T>() && geo.direct_out && stream_stars;
   geo.item_scratch = (geo.direct_out ? 0 : stencil_host_chunk<T>()) +
-                     (geo.direct_in ? 0 : (2 * r + 1) * (strip + 2 * r));
+                     (geo.direct_in ? 0 : (2 * r + 1) * (strip + 2 * r)) +
+                     (geo.stream ? 2 * stencil_host_chunk<T>() : 0);
   const bool constant_row = geo.direct_in && boundary.kind == Boundary::constant;
   const std::int64_t scratch_elements = items * geo.item_scratch + (constant_row ? F : 0);
   Kokkos::View<T*, Kokkos::HostSpace> scratch;
