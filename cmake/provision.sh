@@ -30,6 +30,7 @@
 #   KOKKOSTILE_BENCH_FILTER bench: only the benchmarks matching this regex (e.g. "^gemm/"; the cuda
 #                           flavour's default is "/Cuda/")
 #   KOKKOSTILE_BENCH_MIN_TIME bench: time per repetition of each benchmark (default 0.1s; medians of 5)
+#   KOKKOSTILE_COMMIT       the commit bench records in its JSON (default: the tree's HEAD)
 #   KOKKOSTILE_DEBIAN_MIRROR  Debian archive to bootstrap from (default: this machine's apt sources)
 #   cuda flavour: Kokkos_ROOT, KOKKOSTILE_KOKKOS_SOURCE, KOKKOSTILE_KOKKOS_PATCHES,
 #   KOKKOSTILE_CUDA_ARCH, KOKKOSTILE_CXX_STANDARD (17 or 20), KOKKOSTILE_BUILD_TARGETS,
@@ -138,9 +139,13 @@ if [ "$inside" = 1 ]; then
   exit
 fi
 
-KOKKOSTILE_COMMIT=$(git -C "$source_dir" rev-parse --short HEAD 2>/dev/null || echo unknown)
-if [ -n "$(git -C "$source_dir" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-  KOKKOSTILE_COMMIT="$KOKKOSTILE_COMMIT-dirty"
+# The commit recorded in benchmark results: yours if you name it (a copy of the tree whose .git is
+# stale, as on a lent GPU machine), else the source tree's HEAD (-dirty with uncommitted changes).
+if [ -z "${KOKKOSTILE_COMMIT:-}" ]; then
+  KOKKOSTILE_COMMIT=$(git -C "$source_dir" rev-parse --short HEAD 2>/dev/null || echo unknown)
+  if [ -n "$(git -C "$source_dir" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+    KOKKOSTILE_COMMIT="$KOKKOSTILE_COMMIT-dirty"
+  fi
 fi
 export KOKKOSTILE_COMMIT
 

@@ -12,7 +12,7 @@ Ratios > 1 are faster than the baseline; for rows measured as a time (the cluste
 ns per round trip) the ratio is baseline time / row time. With --benchmark_repetitions the
 medians are used, else the single measurement.
 
-One file: a summary (the default `kokkostile` row of each algorithm, ,
+One file: a summary (the default `kokkostile` row of each algorithm,
 against its baseline and against the plain Kokkos kernel), the full table, and PNGs: the summary
 figure at --png and one figure per algorithm family next to it (<stem>_<family>.png).
 
@@ -465,8 +465,8 @@ def plot_summary(context, rows, png, plt):
     if not lines:
         left.text(0.5, 0.5, "no default rows in this run", transform=left.transAxes, ha="center")
     note = f"\nno default row in this run: {', '.join(without)}" if without else ""
-    fig.suptitle(f"KokkosTile on {label_of(context)}: the default row of each algorithm (`kokkostile`; "
-                 f"){note}", fontsize=11)
+    fig.suptitle(f"KokkosTile on {label_of(context)}: the default row of each algorithm "
+                 f"(`kokkostile`){note}", fontsize=11)
     fig.savefig(png, dpi=DPI)
     plt.close(fig)
 

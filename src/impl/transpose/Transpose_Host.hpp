@@ -28,20 +28,13 @@
 #include "KokkosTile_ScratchBudget.hpp"
 #include "impl/KokkosTile_ViewChecks.hpp"
 
+#include "impl/KokkosTile_HostStreamStores.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <string>
 #include <type_traits>
 #include <utility>
-
-// Non-temporal (streaming) stores for whole destination lines: SSE2 on x86-64 host compilers.
-#if defined(__SSE2__) && !defined(__CUDACC__) && !defined(__HIPCC__) && \
-    !defined(__SYCL_DEVICE_ONLY__)
-#define KOKKOSTILE_TRANSPOSE_STREAM_STORES 1
-#include <emmintrin.h>
-#else
-#define KOKKOSTILE_TRANSPOSE_STREAM_STORES 0
-#endif
 
 namespace KokkosTile {
 namespace Impl {
@@ -166,7 +159,7 @@ template <int EdgeP, bool Unit, bool Stream = false, class B, class D>
 KOKKOS_FORCEINLINE_FUNCTION void store_tile(D* KOKKOS_RESTRICT dst, const B* KOKKOS_RESTRICT buf,
                                             const MatrixStrides& d, int rows, int cols) {
   const std::int64_t along_p = Unit ? 1 : d.along_p;
-#if KOKKOSTILE_TRANSPOSE_STREAM_STORES
+#if KOKKOSTILE_IMPL_HOST_STREAM_STORES
   if constexpr (Stream && Unit && std::is_same_v<B, D> && (EdgeP * sizeof(D)) % 16 == 0) {
     if (rows == EdgeP && (d.along_q * sizeof(D)) % 16 == 0 &&
         reinterpret_cast<std::uintptr_t>(dst) % 16 == 0) {
@@ -254,10 +247,10 @@ struct Tiles {
         store_tile<edge_p, Unit, Stream>(dst + p0 * d.along_p + q0 * d.along_q, buf, d, rows, cols);
       }
     }
-#if KOKKOSTILE_TRANSPOSE_STREAM_STORES
+#if KOKKOSTILE_IMPL_HOST_STREAM_STORES
     // Non-temporal stores are weakly ordered: make them visible before the kernel completes.
     if constexpr (Stream)
-      _mm_sfence();
+      stream_fence();
 #endif
   }
 
@@ -430,7 +423,7 @@ void transpose(const std::string& call, const ExecSpace& space, const BView& b, 
   using yes = std::true_type;
   using no = std::false_type;
   if (s.along_q == 1 && d.along_p == 1) {
-    const bool stream = tile::stream && KOKKOSTILE_TRANSPOSE_STREAM_STORES &&
+    const bool stream = tile::stream && KOKKOSTILE_IMPL_HOST_STREAM_STORES &&
                         b.span() * sizeof(D) >= stream_min_bytes;
     if (stream)
       launch(yes{}, yes{});
