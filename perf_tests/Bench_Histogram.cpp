@@ -7,11 +7,11 @@
 //       read. Variants: kokkostile (the entry point with default options: the automatic strategy);
 //       plain_kokkos (what a Kokkos user writes instead: the counts zeroed, then one
 //       Kokkos::atomic_add per sample in a RangePolicy); shared, cluster, global_atomics forced;
-//       designs measured against
-//       them: shared_aggregated (adaptive warp aggregation), global_uncached (no hot-bin cache,
-//       warp-aggregated atomics), global_plain (one global atomic per sample), cluster_c<C> (a
-//       forced cluster size), cluster_staged and cluster_remote_atomics (the other cluster
-//       designs) from 16,384 bins; cub_histogram_even (cub::DeviceHistogram::HistogramEven, CUDA);
+//       designs measured against them: shared_aggregated (adaptive warp aggregation),
+//       global_uncached (no hot-bin cache, warp-aggregated atomics), global_plain (one global
+//       atomic per sample), cluster_c<C> (a forced cluster size), cluster_staged and
+//       cluster_remote_atomics (the other cluster designs) from 16,384 bins; cub_histogram_even
+//       (cub::DeviceHistogram::HistogramEven, CUDA);
 //       scatter_view (Kokkos::Experimental::ScatterView, every backend).
 //
 // Each benchmark checks its counts against a reference (plain Kokkos atomics) before timing and
