@@ -20,6 +20,7 @@
 // "::pack_b").
 
 #include <Kokkos_Core.hpp>
+#include <Kokkos_Profiling_ScopedRegion.hpp>
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
@@ -255,6 +256,8 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
   static_assert(std::is_floating_point_v<T>, "KokkosTile::gemm: float or double");
 
   const std::string call = std::string("KokkosTile::gemm<") + to_string(options.variant) + ">";
+  // A region per call, so that Kokkos Tools see the call around its kernels.
+  const Kokkos::Profiling::ScopedRegion region(call);
   const bool ta = Impl::parse_gemm_op(call, "trans_a", trans_a);
   const bool tb = Impl::parse_gemm_op(call, "trans_b", trans_b);
   const Impl::GemmOperand<AView> op_a(a, ta);

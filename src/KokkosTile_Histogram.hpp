@@ -41,6 +41,7 @@
 // labelled "KokkosTile::histogram[<strategy>]".
 
 #include <Kokkos_Core.hpp>
+#include <Kokkos_Profiling_ScopedRegion.hpp>
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_Cluster.hpp"
@@ -577,6 +578,8 @@ void histogram(const ExecSpace& space, const SampleView& samples, const CountVie
                 "KokkosTile::histogram(samples, counts) bins integer samples; give floating-point "
                 "samples a range: histogram(samples, counts, lo, hi)");
   const std::string call = "KokkosTile::histogram";
+  // A region per call, so that Kokkos Tools see the call around its kernels.
+  const Kokkos::Profiling::ScopedRegion region(call);
   KOKKOSTILE_EXPECT(counts.extent(0) >= 1 && counts.extent(0) <= INT_MAX, InvalidArgument, call,
                     "counts has " << counts.extent(0) << " bins; it needs 1 to " << INT_MAX);
   Impl::run_histogram(space, samples, counts,
@@ -593,6 +596,8 @@ void histogram(const ExecSpace& space, const SampleView& samples, const CountVie
   static_assert(std::is_floating_point_v<T>,
                 "KokkosTile::histogram(samples, counts, lo, hi) bins floating-point samples");
   const std::string call = "KokkosTile::histogram";
+  // A region per call, so that Kokkos Tools see the call around its kernels.
+  const Kokkos::Profiling::ScopedRegion region(call);
   KOKKOSTILE_EXPECT(counts.extent(0) >= 1 && counts.extent(0) <= INT_MAX, InvalidArgument, call,
                     "counts has " << counts.extent(0) << " bins; it needs 1 to " << INT_MAX);
   KOKKOSTILE_EXPECT(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo),

@@ -19,6 +19,7 @@
 // that a call that works on the host works on a device too.
 
 #include <Kokkos_Core.hpp>
+#include <Kokkos_Profiling_ScopedRegion.hpp>
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
@@ -93,6 +94,8 @@ template <class ExecSpace, class ViewType,
           std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
 void reverse(const ExecSpace& space, const ViewType& view, std::size_t chunk = 0) {
   const std::string call = "KokkosTile::reverse";
+  // A region per call, so that Kokkos Tools see the call around its kernels.
+  const Kokkos::Profiling::ScopedRegion region(call);
   Impl::launch_reverse<0>(call, space, view, Impl::checked_chunk(call, chunk));
 }
 
@@ -109,7 +112,9 @@ template <std::size_t ChunkExtent, class ExecSpace, class ViewType,
 void reverse_static(const ExecSpace& space, const ViewType& view) {
   static_assert(ChunkExtent > 0 && ChunkExtent <= static_cast<std::size_t>(INT_MAX),
                 "KokkosTile::reverse_static: the chunk extent must be in [1, INT_MAX]");
-  Impl::launch_reverse<ChunkExtent>("KokkosTile::reverse_static", space, view, ChunkExtent);
+  const std::string call = "KokkosTile::reverse_static";
+  const Kokkos::Profiling::ScopedRegion region(call);
+  Impl::launch_reverse<ChunkExtent>(call, space, view, ChunkExtent);
 }
 
 template <std::size_t ChunkExtent, class ViewType,
@@ -125,6 +130,7 @@ template <class ExecSpace, class SrcView, class DstView,
 void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst,
                   std::size_t chunk = 0) {
   const std::string call = "KokkosTile::reverse_copy";
+  const Kokkos::Profiling::ScopedRegion region(call);
   Impl::check_reversible_view<ExecSpace, SrcView>();
   Impl::check_reversible_view<ExecSpace, DstView>();
   static_assert(

@@ -24,6 +24,7 @@
 // boundary rows and columns resolved apart from them); an explicit tile shape keeps the tiles.
 
 #include <Kokkos_Core.hpp>
+#include <Kokkos_Profiling_ScopedRegion.hpp>
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
@@ -264,6 +265,8 @@ void stencil(const ExecSpace& space, const OutView& out, const InView& in,
       "KokkosTile::stencil: the execution space cannot access the Views' memory");
   const bool naive = options.variant == StencilVariant::naive;
   const std::string call = naive ? "KokkosTile::stencil<naive>" : "KokkosTile::stencil<tiled>";
+  // A region per call, so that Kokkos Tools see the call around its kernels.
+  const Kokkos::Profiling::ScopedRegion region(call);
   KOKKOSTILE_EXPECT(out.extent(0) == in.extent(0) && out.extent(1) == in.extent(1), InvalidArgument,
                     call,
                     "in is " << in.extent(0) << " x " << in.extent(1) << " but out is "

@@ -34,6 +34,7 @@
 // The whole call is a Kokkos Tools region named after the label.
 
 #include <Kokkos_Core.hpp>
+#include <Kokkos_Profiling_ScopedRegion.hpp>
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_HostRegistration.hpp"
@@ -94,6 +95,8 @@ class StreamPipeline {
   void run(const std::string& label, const InView& in, const OutView& out, std::size_t chunk_rows,
            const Functor& functor, const StreamOptions& options = StreamOptions{}) {
     const std::string call = "KokkosTile::StreamPipeline::run(\"" + label + "\")";
+    // A region per call, so that Kokkos Tools see the call around its copies and kernels.
+    const Kokkos::Profiling::ScopedRegion region(call);
     Impl::check_streamable_view<InView>();
     Impl::check_streamable_view<OutView>();
     KOKKOSTILE_EXPECT(in.extent(0) == out.extent(0), InvalidArgument, call,

@@ -23,6 +23,7 @@
 // still validated as on devices. `naive` keeps its one-thread-per-element kernel everywhere.
 
 #include <Kokkos_Core.hpp>
+#include <Kokkos_Profiling_ScopedRegion.hpp>
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
@@ -170,6 +171,8 @@ void transpose(const ExecSpace& space, const BView& b, const AView& a,
       "KokkosTile::transpose: a's elements cannot be assigned to b's");
   const TransposeVariant variant = Impl::resolve<ExecSpace>(options.variant);
   const std::string call = std::string("KokkosTile::transpose<") + to_string(variant) + ">";
+  // A region per call, so that Kokkos Tools see the call around its kernels.
+  const Kokkos::Profiling::ScopedRegion region(call);
   KOKKOSTILE_EXPECT(b.extent(0) == a.extent(1) && b.extent(1) == a.extent(0), InvalidArgument, call,
                     "a is " << a.extent(0) << " x " << a.extent(1) << " so b must be "
                             << a.extent(1) << " x " << a.extent(0) << ", but b is " << b.extent(0)
@@ -228,6 +231,7 @@ void transpose(const ExecSpace& space, const AView& a, const TransposeOptions& o
     variant = TransposeVariant::tiled;
   const std::string call =
       std::string("KokkosTile::transpose<in_place,") + to_string(variant) + ">";
+  const Kokkos::Profiling::ScopedRegion region(call);
   KOKKOSTILE_EXPECT(a.extent(0) == a.extent(1), InvalidArgument, call,
                     "an in-place transpose needs a square matrix, but a is " << a.extent(0) << " x "
                                                                              << a.extent(1));

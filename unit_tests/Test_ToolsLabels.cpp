@@ -1,0 +1,162 @@
+// What Kokkos Tools see of KokkosTile: every public entry point opens one region named after the
+// call ("KokkosTile::<call>", as kokkos-fft does), every kernel it launches runs inside that
+// region, and every kernel has a label (KokkosTile's own, or Kokkos' for the deep_copy and View
+// work Kokkos does on the library's behalf), never a functor's type name. The callbacks are
+// registered through Kokkos' Tools::Experimental API, as a tool library would.
+#include <KokkosTile.hpp>
+
+#include "TestHelpers.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace KokkosTileTest {
+namespace {
+
+struct ToolsEvent {
+  enum Kind { push, pop, kernel } kind;
+  std::string name;
+};
+
+std::vector<ToolsEvent>& recorded() {
+  static std::vector<ToolsEvent> events;
+  return events;
+}
+
+void on_push(const char* name) {
+  recorded().push_back({ToolsEvent::push, name});
+}
+void on_pop() {
+  recorded().push_back({ToolsEvent::pop, ""});
+}
+void on_begin(const char* name, const std::uint32_t, std::uint64_t* id) {
+  *id = 0;
+  recorded().push_back({ToolsEvent::kernel, name});
+}
+void on_end(std::uint64_t) {}
+
+/// Records regions and kernel launches while it lives; the callbacks are removed again after.
+class ToolsRecorder {
+ public:
+  ToolsRecorder() { set(on_push, on_pop, on_begin, on_end); }
+  ~ToolsRecorder() { set(nullptr, nullptr, nullptr, nullptr); }
+
+ private:
+  using push_type = void (*)(const char*);
+  using pop_type = void (*)();
+  using begin_type = void (*)(const char*, const std::uint32_t, std::uint64_t*);
+  using end_type = void (*)(std::uint64_t);
+  static void set(push_type push, pop_type pop, begin_type begin, end_type end) {
+    namespace tools = Kokkos::Tools::Experimental;
+    tools::set_push_region_callback(push);
+    tools::set_pop_region_callback(pop);
+    tools::set_begin_parallel_for_callback(begin);
+    tools::set_begin_parallel_reduce_callback(begin);
+    tools::set_begin_parallel_scan_callback(begin);
+    tools::set_end_parallel_for_callback(end);
+    tools::set_end_parallel_reduce_callback(end);
+    tools::set_end_parallel_scan_callback(end);
+  }
+};
+
+bool starts_with(const std::string& text, const std::string& prefix) {
+  return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+/// Runs `call` (inputs already made) and checks what the tools saw: one outermost region whose
+/// name starts with `region`, balanced, at least one kernel, every kernel inside the region, at
+/// least one labelled with the region's call, and none unlabelled.
+::testing::AssertionResult labelled(const std::string& region, const std::function<void()>& call) {
+  Kokkos::fence();
+  recorded().clear();
+  {
+    const ToolsRecorder recorder;
+    call();
+    Kokkos::fence();
+  }
+  const std::vector<ToolsEvent> events = recorded();
+  int depth = 0, outermost = 0, kernels = 0, own = 0;
+  for (const ToolsEvent& event : events) {
+    switch (event.kind) {
+      case ToolsEvent::push:
+        if (depth == 0) {
+          ++outermost;
+          if (!starts_with(event.name, region))
+            return ::testing::AssertionFailure()
+                   << "outermost region '" << event.name << "', expected '" << region << "...'";
+        }
+        ++depth;
+        break;
+      case ToolsEvent::pop:
+        if (--depth < 0)
+          return ::testing::AssertionFailure() << "a region popped that was never pushed";
+        break;
+      case ToolsEvent::kernel:
+        ++kernels;
+        if (depth == 0)
+          return ::testing::AssertionFailure() << "kernel '" << event.name << "' outside a region";
+        if (!starts_with(event.name, "KokkosTile::") && !starts_with(event.name, "Kokkos::"))
+          return ::testing::AssertionFailure() << "kernel without a label: '" << event.name << "'";
+        own += starts_with(event.name, region) ? 1 : 0;
+        break;
+    }
+  }
+  if (depth != 0)
+    return ::testing::AssertionFailure() << depth << " region(s) left open";
+  if (outermost != 1)
+    return ::testing::AssertionFailure() << outermost << " outermost regions, expected 1";
+  if (kernels == 0 || own == 0)
+    return ::testing::AssertionFailure()
+           << kernels << " kernels, " << own << " labelled '" << region << "...'";
+  return ::testing::AssertionSuccess();
+}
+
+TEST(ToolsLabels, EveryEntryPointOpensItsRegionAndLabelsItsKernels) {
+  const ExecSpace space;
+  Kokkos::View<float*, MemorySpace> v("v", 1000), w("w", 1000);
+  EXPECT_TRUE(labelled("KokkosTile::reverse", [&] { KokkosTile::reverse(space, v); }));
+  EXPECT_TRUE(
+      labelled("KokkosTile::reverse_static", [&] { KokkosTile::reverse_static<128>(space, v); }));
+  EXPECT_TRUE(labelled("KokkosTile::reverse_copy", [&] { KokkosTile::reverse_copy(space, v, w); }));
+
+  Kokkos::View<double**, MemorySpace> a("a", 67, 45), b("b", 45, 67), square("square", 40, 40);
+  EXPECT_TRUE(labelled("KokkosTile::transpose", [&] { KokkosTile::transpose(space, b, a); }));
+  EXPECT_TRUE(labelled("KokkosTile::transpose", [&] { KokkosTile::transpose(space, square); }));
+
+  Kokkos::View<double**, MemorySpace> grid_in("grid_in", 50, 70), grid_out("grid_out", 50, 70);
+  EXPECT_TRUE(labelled("KokkosTile::stencil", [&] {
+    KokkosTile::stencil(space, grid_out, grid_in, KokkosTile::Stencil2D<double>::five_point(-4, 1),
+                        KokkosTile::BoundaryCondition<double>::clamp());
+  }));
+
+  Kokkos::View<double**, MemorySpace> c("c", 67, 67);
+  EXPECT_TRUE(
+      labelled("KokkosTile::gemm", [&] { KokkosTile::gemm(space, "N", "N", 1.0, a, b, 0.0, c); }));
+
+  Kokkos::View<int*, MemorySpace> samples("samples", 5000);
+  Kokkos::View<std::uint32_t*, MemorySpace> counts("counts", 64);
+  Kokkos::View<double*, MemorySpace> reals("reals", 5000);
+  EXPECT_TRUE(
+      labelled("KokkosTile::histogram", [&] { KokkosTile::histogram(space, samples, counts); }));
+  EXPECT_TRUE(labelled("KokkosTile::histogram",
+                       [&] { KokkosTile::histogram(space, reals, counts, 0.0, 1.0); }));
+}
+
+struct DoNothing {
+  KOKKOS_FUNCTION void operator()(int) const {}
+};
+
+/// A test of the test: a call that launches an unlabelled kernel outside any region fails, and so
+/// does a region named after another call.
+TEST(ToolsLabels, UnlabelledKernelsAndWrongRegionsAreCaught) {
+  EXPECT_FALSE(labelled("KokkosTile::none", [] {
+    Kokkos::parallel_for(Kokkos::RangePolicy<ExecSpace>(0, 10), DoNothing{});
+  }));
+  Kokkos::View<float*, MemorySpace> v("v", 100);
+  EXPECT_FALSE(labelled("KokkosTile::transpose", [&] { KokkosTile::reverse(v); }));
+}
+
+}  // namespace
+}  // namespace KokkosTileTest
