@@ -21,6 +21,8 @@
 #            with libkokkos-dev, so it has a root of its own
 #   cuda     Kokkos with Cuda + Serial built from source (../shared/deps by default) or your own
 #            (Kokkos_ROOT), nvcc; needs an NVIDIA GPU for test and bench, not for build
+#   threads  Kokkos with Serial + Threads built from source (../shared/deps by default) or your own
+#            (Kokkos_ROOT), this machine's C++ compiler (cmake/provision_threads.sh)
 #
 # Environment:
 #   KOKKOSTILE_PROVISION    auto (default), native (never make a root) or root (always use one)
@@ -76,8 +78,8 @@ case "$flavour" in
   kernels)
     packages="libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev libblas-dev liblapack-dev libopenblas-dev libgtest-dev libbenchmark-dev cmake ninja-build g++ python3"
     probe_kernels=ON ;;
-  cuda) ;;
-  *) die "unknown flavour '$flavour' (default, kernels or cuda)" ;;
+  cuda | threads) ;;
+  *) die "unknown flavour '$flavour' (default, kernels, cuda or threads)" ;;
 esac
 
 source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -154,6 +156,15 @@ if [ "$flavour" = cuda ]; then
   source "$source_dir/cmake/provision_cuda.sh"
   export OMP_PROC_BIND=${OMP_PROC_BIND:-spread} OMP_PLACES=${OMP_PLACES:-threads}
   cuda_main
+  exit
+fi
+if [ "$flavour" = threads ]; then
+  # The cuda flavour's helpers (cached builds from ../shared/deps), then the threads flavour.
+  # shellcheck source=provision_cuda.sh
+  source "$source_dir/cmake/provision_cuda.sh"
+  # shellcheck source=provision_threads.sh
+  source "$source_dir/cmake/provision_threads.sh"
+  threads_main
   exit
 fi
 

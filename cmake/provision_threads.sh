@@ -1,0 +1,74 @@
+# The threads flavour of cmake/provision.sh (sourced by it; not run on its own): KokkosTile built
+# with this machine's C++ compiler against a Kokkos with the Serial and Threads backends (no Debian
+# package has Threads), so that the unit suite runs on Threads as it does on Serial and OpenMP.
+#
+# Kokkos comes from Kokkos_ROOT (your own install, which must have Threads), else
+# KOKKOSTILE_KOKKOS_SOURCE (an archive), else ../shared/deps/kokkos-*.tar.gz beside the checkout.
+# It is built Release, C++17, with Serial and Threads, and installed under
+# <cache>/cuda/kokkos-threads-<key> (the key hashes the archive, the compiler and the options; the
+# cuda flavour's cache, whose helpers this reuses), so a second run reuses it. GoogleTest and
+# Google Benchmark come from this machine, else from ../shared/deps, as in the cuda flavour.
+# Build tree: build/threads.
+
+threads_main() {
+  local cuda_cache deps_dir build_dir kokkos_root="" archive started
+  local generator=() cmake_args=() prefix_path=()
+  command -v cmake >/dev/null 2>&1 || die "the threads flavour needs cmake on PATH"
+  command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
+  deps_dir=${KOKKOSTILE_DEPS_DIR:-$(cd "$source_dir/.." && pwd)/shared/deps}
+  cuda_cache=${KOKKOSTILE_CACHE_DIR:-$source_dir/.cache}/cuda
+  mkdir -p "$cuda_cache"
+
+  if [ -n "${Kokkos_ROOT:-}" ]; then
+    kokkos_root=$Kokkos_ROOT
+    grep -rqsE 'Kokkos_ENABLE_THREADS[ "]+(ON|TRUE)|set\(Kokkos_DEVICES[^)]*THREADS' \
+      "$kokkos_root"/lib*/cmake/Kokkos/ ||
+      die "the Kokkos in Kokkos_ROOT=$kokkos_root has no Threads backend"
+    say "using your Kokkos in $kokkos_root"
+  else
+    archive=${KOKKOSTILE_KOKKOS_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'kokkos-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
+    [ -n "$archive" ] && [ -f "$archive" ] ||
+      die "no Kokkos to build: set Kokkos_ROOT to a Kokkos with Threads, or KOKKOSTILE_KOKKOS_SOURCE to a Kokkos release archive (no kokkos-*.tar.gz in $deps_dir)"
+    kokkos_root=$(cuda_cached_cmake_install "Kokkos (Serial + Threads, C++17)" "$archive" \
+      kokkos-threads -DCMAKE_CXX_STANDARD=17 -DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_THREADS=ON \
+      -DKokkos_ENABLE_TESTS=OFF -DKokkos_ENABLE_EXAMPLES=OFF)
+  fi
+
+  if [ "$command" != exec ] && [ "$command" != shell ] && ! cuda_native_test_libraries; then
+    local gtest_archive bench_archive
+    gtest_archive=${KOKKOSTILE_GTEST_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'googletest-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
+    bench_archive=${KOKKOSTILE_BENCHMARK_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'google-benchmark-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
+    prefix_path+=("$(cuda_cached_cmake_install GoogleTest "${gtest_archive:-$deps_dir/googletest-*.tar.gz}" googletest -DBUILD_GMOCK=OFF -DINSTALL_GTEST=ON)")
+    prefix_path+=("$(cuda_cached_cmake_install "Google Benchmark" "${bench_archive:-$deps_dir/google-benchmark-*.tar.gz}" benchmark -DBENCHMARK_ENABLE_TESTING=OFF -DBENCHMARK_ENABLE_GTEST_TESTS=OFF -DBENCHMARK_ENABLE_WERROR=OFF)")
+  fi
+  if [ ${#prefix_path[@]} -gt 0 ]; then
+    local joined
+    joined=$(IFS=';'; echo "${prefix_path[*]}")
+    cmake_args+=(-DCMAKE_PREFIX_PATH="$joined")
+  fi
+
+  build_dir="$source_dir/build/threads"
+  case "$command" in
+    shell)
+      say "shell in $source_dir with Kokkos_ROOT=$kokkos_root; the build tree is $build_dir (exit to leave)"
+      cd "$source_dir"
+      Kokkos_ROOT=$kokkos_root exec bash -i ;;
+    exec)
+      cd "$source_dir"
+      Kokkos_ROOT=$kokkos_root exec "${exec_args[@]}" ;;
+  esac
+
+  started=$SECONDS
+  # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
+  cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+    -DKokkos_ROOT="$kokkos_root" -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON "${cmake_args[@]}" \
+    ${KOKKOSTILE_CMAKE_ARGS:-}
+  cmake --build "$build_dir" -j "$jobs"
+  say "KokkosTile built in $(cuda_elapsed "$started") ($build_dir)"
+  case "$command" in
+    test)
+      (cd "$build_dir" && ctest --output-on-failure) ;;
+    bench)
+      run_benchmarks "$build_dir" "threads" "${KOKKOSTILE_BENCH_FILTER:-/Threads/}" ;;
+  esac
+}
