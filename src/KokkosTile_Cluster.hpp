@@ -33,11 +33,11 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Assert.hpp"
-#include "impl/KokkosTile_ClusterCommon.hpp"
-#include "impl/KokkosTile_ClusterCuda.hpp"
-#include "impl/KokkosTile_ClusterHost.hpp"
-#include "impl/KokkosTile_ClusterMember.hpp"
-#include "impl/KokkosTile_LaunchDefaults.hpp"
+#include "impl/cluster/Cluster_Common.hpp"
+#include "impl/cluster/Cluster_Cuda.hpp"
+#include "impl/cluster/Cluster_HostEmulation.hpp"
+#include "impl/cluster/Cluster_Member.hpp"
+#include "impl/core/Core_LaunchDefaults.hpp"
 
 #include <climits>
 #include <cstddef>

@@ -24,11 +24,11 @@
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
-#include "impl/KokkosTile_GemmOperand.hpp"
-#include "impl/KokkosTile_Gemm_Impl.hpp"
-#include "impl/KokkosTile_LaunchDefaults.hpp"
-#include "impl/KokkosTile_Packet.hpp"
-#include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/gemm/Gemm_Operand.hpp"
+#include "impl/gemm/Gemm_TunedDevice.hpp"
+#include "impl/core/Core_LaunchDefaults.hpp"
+#include "impl/core/Core_Packet.hpp"
+#include "impl/core/Core_ViewChecks.hpp"
 #include "impl/gemm/Gemm_Host.hpp"
 
 #include <algorithm>

@@ -23,7 +23,7 @@
 //                   summed per bin (no atomics at all).
 //   cluster         a thread block cluster holds the bins in distributed shared memory, each
 //                   block a slice; designs remote_or_global (default), staged and remote_atomics
-//                   (impl/KokkosTile_HistogramCluster_Impl.hpp). Emulated on host backends and
+//                   (impl/histogram/Histogram_ClusterKernel.hpp). Emulated on host backends and
 //                   pre-Hopper GPUs (correct, not fast).
 //   global_atomics  atomics straight into the counts; on CUDA each block first tries a small cache
 //                   of hot bins in its shared memory (claimed by the first samples that hash to a
@@ -45,11 +45,11 @@
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_Cluster.hpp"
-#include "impl/KokkosTile_HistogramCluster_Impl.hpp"
-#include "impl/KokkosTile_HistogramCommon_Impl.hpp"
-#include "impl/KokkosTile_HistogramShared_Impl.hpp"
-#include "impl/KokkosTile_LaunchDefaults.hpp"
-#include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/histogram/Histogram_ClusterKernel.hpp"
+#include "impl/histogram/Histogram_Common.hpp"
+#include "impl/histogram/Histogram_DeviceKernels.hpp"
+#include "impl/core/Core_LaunchDefaults.hpp"
+#include "impl/core/Core_ViewChecks.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -86,7 +86,7 @@ inline const char* to_string(HistogramStrategy strategy) {
 enum class WarpAggregation { automatic, never, adaptive, always };
 
 /// How the cluster strategy moves samples to the block that owns their bin (see
-/// impl/KokkosTile_HistogramCluster_Impl.hpp); `automatic` is remote_or_global.
+/// impl/histogram/Histogram_ClusterKernel.hpp); `automatic` is remote_or_global.
 enum class ClusterHistogramDesign { automatic, staged, remote_atomics, remote_or_global };
 
 struct HistogramOptions {

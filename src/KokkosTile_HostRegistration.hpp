@@ -27,7 +27,7 @@
 #endif
 
 #include "KokkosTile_Assert.hpp"
-#include "impl/KokkosTile_HostRangeRegistry.hpp"
+#include "impl/memory/Memory_HostRangeRegistry.hpp"
 
 #include <cstddef>
 #include <cstdint>

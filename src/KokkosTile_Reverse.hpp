@@ -23,9 +23,9 @@
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
-#include "impl/KokkosTile_LaunchDefaults.hpp"
-#include "impl/KokkosTile_Reverse_Impl.hpp"
-#include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/core/Core_LaunchDefaults.hpp"
+#include "impl/reverse/Reverse_Team.hpp"
+#include "impl/core/Core_ViewChecks.hpp"
 #include "impl/reverse/Reverse_Host.hpp"
 
 #include <climits>

@@ -12,11 +12,11 @@
 // Variants: `tiled` (default: tiles and their halos staged in scratch) and `naive` (one thread per
 // output, taps read from global memory through the caches). With the default tile shape, radii 1
 // and 2 and Views whose fast index is unit-stride in the same orientation, `tiled` runs
-//  - on CUDA, for stars, the streaming kernel (impl/KokkosTile_StencilStream_Impl.hpp: each warp
+//  - on CUDA, for stars, the streaming kernel (impl/stencil/Stencil_StreamBands.hpp: each warp
 //    rolls a band of 32 packets down the grid, the rows around the current one in registers and
 //    the side neighbours through a one-row halo tile in scratch);
 //  - for boxes, and float stars on host backends, the strip kernel
-//    (impl/KokkosTile_StencilStrip_Impl.hpp: each team walks chunks of 64-column strips, the next
+//    (impl/stencil/Stencil_Strips.hpp: each team walks chunks of 64-column strips, the next
 //    chunk loading while it computes the current one);
 // the rest of the grid, and every other case, runs one tile per team. On host backends (Serial,
 // OpenMP, Threads) the default `tiled` runs the host kernel instead (impl/stencil/Stencil_Host.hpp:
@@ -29,12 +29,12 @@
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
 #include "KokkosTile_Stencil2D.hpp"
-#include "impl/KokkosTile_LaunchDefaults.hpp"
-#include "impl/KokkosTile_StencilStream_Impl.hpp"
-#include "impl/KokkosTile_StencilStrip_Impl.hpp"
-#include "impl/KokkosTile_Stencil_Impl.hpp"
-#include "impl/KokkosTile_ViewChecks.hpp"
-#include "impl/KokkosTile_BackendTraits.hpp"
+#include "impl/core/Core_LaunchDefaults.hpp"
+#include "impl/stencil/Stencil_StreamBands.hpp"
+#include "impl/stencil/Stencil_Strips.hpp"
+#include "impl/stencil/Stencil_Tile.hpp"
+#include "impl/core/Core_ViewChecks.hpp"
+#include "impl/core/Core_BackendTraits.hpp"
 #include "impl/stencil/Stencil_Host.hpp"
 
 #include <algorithm>

@@ -38,8 +38,8 @@
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_HostRegistration.hpp"
-#include "impl/KokkosTile_StreamChunks_Impl.hpp"
-#include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/memory/Memory_StreamChunks.hpp"
+#include "impl/core/Core_ViewChecks.hpp"
 
 #include <algorithm>
 #include <cstddef>

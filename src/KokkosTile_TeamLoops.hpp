@@ -5,7 +5,7 @@
 // integer division per element. With vector length 1 (the host backends) it is two plain loops.
 //
 // Use with a policy whose vector length is the warp width on GPUs (tile_launch_shape in
-// impl/KokkosTile_LaunchDefaults.hpp); for any policy, the flattened loops of
+// impl/core/Core_LaunchDefaults.hpp); for any policy, the flattened loops of
 // KokkosTile_TeamCopy.hpp are coalesced too.
 
 #include <Kokkos_Core.hpp>

@@ -27,9 +27,9 @@
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
-#include "impl/KokkosTile_LaunchDefaults.hpp"
-#include "impl/KokkosTile_Transpose_Impl.hpp"
-#include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/core/Core_LaunchDefaults.hpp"
+#include "impl/transpose/Transpose_Team.hpp"
+#include "impl/core/Core_ViewChecks.hpp"
 #include "impl/transpose/Transpose_Host.hpp"
 
 #include <algorithm>

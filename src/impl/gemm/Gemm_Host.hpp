@@ -20,10 +20,10 @@
 
 #include <Kokkos_Core.hpp>
 
-#include "../../KokkosTile_ScratchBudget.hpp"
-#include "../KokkosTile_ViewChecks.hpp"
-#include "Gemm_HostMicroKernel.hpp"
-#include "Gemm_HostPack.hpp"
+#include "KokkosTile_ScratchBudget.hpp"
+#include "impl/core/Core_ViewChecks.hpp"
+#include "impl/gemm/Gemm_HostMicroKernel.hpp"
+#include "impl/gemm/Gemm_HostPack.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -14,7 +14,7 @@
 
 #include <Kokkos_Core.hpp>
 
-#include "impl/KokkosTile_HostStreamStores.hpp"
+#include "impl/core/Core_HostStreamStores.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -31,9 +31,9 @@
 
 #include "KokkosTile_Stencil2D.hpp"
 #include "KokkosTile_TeamCopy.hpp"
-#include "impl/KokkosTile_HostStreamStores.hpp"
-#include "impl/KokkosTile_Stencil_Impl.hpp"
-#include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/core/Core_HostStreamStores.hpp"
+#include "impl/stencil/Stencil_Tile.hpp"
+#include "impl/core/Core_ViewChecks.hpp"
 #include "impl/stencil/Stencil_HostRows.hpp"
 
 #include <algorithm>
@@ -330,7 +330,7 @@ void launch_stencil_host(const std::string& call, const ExecSpace& space, const 
   const std::int64_t items = std::int64_t(geo.row_parts) * geo.col_parts;
   const int league = checked_league_size(call, items);
 
-  // Large outputs of stars written in place are streamed (KokkosTile_HostStreamStores.hpp):
+  // Large outputs of stars written in place are streamed (Core_HostStreamStores.hpp):
   // their rows cost little arithmetic, so the reads for ownership of plain stores were a third of
   // their memory traffic. Boxes, bound by arithmetic, lost more to the extra pass through the chunk
   // buffer than they saved. Measured on a Xeon with two threads at 4096^2, as a ratio to deep_copy,

@@ -26,9 +26,9 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_ScratchBudget.hpp"
-#include "impl/KokkosTile_ViewChecks.hpp"
+#include "impl/core/Core_ViewChecks.hpp"
 
-#include "impl/KokkosTile_HostStreamStores.hpp"
+#include "impl/core/Core_HostStreamStores.hpp"
 
 #include <algorithm>
 #include <cstdint>

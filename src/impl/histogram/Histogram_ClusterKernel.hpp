@@ -28,9 +28,9 @@
 
 #include <Kokkos_Core.hpp>
 
-#include "KokkosTile_ClusterMember.hpp"
-#include "KokkosTile_HistogramCommon_Impl.hpp"
-#include "KokkosTile_HistogramShared_Impl.hpp"
+#include "impl/cluster/Cluster_Member.hpp"
+#include "impl/histogram/Histogram_Common.hpp"
+#include "impl/histogram/Histogram_DeviceKernels.hpp"
 
 #include <cstddef>
 #include <cstdint>

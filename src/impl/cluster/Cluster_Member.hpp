@@ -6,11 +6,11 @@
 // memory) and the one-block emulation (a whole cluster in one CUDA block, each team a slice of its
 // threads and of its shared memory); a run-time flag, uniform over the grid, picks the path. On the
 // host backends every team is one thread and the blocks of a cluster are std::threads
-// (impl/KokkosTile_ClusterHost.hpp).
+// (impl/cluster/Cluster_HostEmulation.hpp).
 
 #include <Kokkos_Core.hpp>
 
-#include "KokkosTile_ClusterCommon.hpp"
+#include "impl/cluster/Cluster_Common.hpp"
 
 #include <cstddef>
 

@@ -5,7 +5,7 @@
 
 #include <Kokkos_Core.hpp>
 
-#include "KokkosTile_Packet.hpp"
+#include "impl/core/Core_Packet.hpp"
 
 #include <cstdint>
 #include <type_traits>

@@ -5,7 +5,7 @@
 
 #include <Kokkos_Core.hpp>
 
-#include "../KokkosTile_Assert.hpp"
+#include "KokkosTile_Assert.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // The streaming kernel of KokkosTile::stencil: its CUDA path for stars of radius 1 and 2 (the
 // 5-point and 9-point stencils) when both Views have a unit-stride fast index in the same
 // orientation and the input may be read in 16-byte packets. Other backends, boxes and other Views
-// take the strip or tile kernels (KokkosTile_StencilStrip_Impl.hpp, _Stencil_Impl.hpp).
+// take the strip or tile kernels (Stencil_Strips.hpp, _Stencil_Impl.hpp).
 //
 // Why: a star needs, for each output packet, the packet itself, R packets above and below it
 // and R elements left and right of it. Each warp owns a band of 32 packets of the fast index (128
@@ -24,8 +24,8 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Stencil2D.hpp"
-#include "impl/KokkosTile_Packet.hpp"
-#include "impl/KokkosTile_Unroll.hpp"
+#include "impl/core/Core_Packet.hpp"
+#include "impl/core/Core_Unroll.hpp"
 
 #include <cstddef>
 #include <cstdint>

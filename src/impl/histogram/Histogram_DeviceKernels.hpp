@@ -15,8 +15,8 @@
 
 #include <Kokkos_Core.hpp>
 
-#include "KokkosTile_ClusterMember.hpp"
-#include "KokkosTile_HistogramCommon_Impl.hpp"
+#include "impl/cluster/Cluster_Member.hpp"
+#include "impl/histogram/Histogram_Common.hpp"
 
 #include <cstdint>
 

@@ -25,9 +25,9 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Stencil2D.hpp"
-#include "impl/KokkosTile_AsyncCopy.hpp"
-#include "impl/KokkosTile_Packet.hpp"
-#include "impl/KokkosTile_Unroll.hpp"
+#include "impl/core/Core_AsyncCopy.hpp"
+#include "impl/core/Core_Packet.hpp"
+#include "impl/core/Core_Unroll.hpp"
 
 #include <cstddef>
 #include <cstdint>

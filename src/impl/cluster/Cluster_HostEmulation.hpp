@@ -21,8 +21,8 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Assert.hpp"
-#include "KokkosTile_ClusterCommon.hpp"
-#include "KokkosTile_ClusterMember.hpp"
+#include "impl/cluster/Cluster_Common.hpp"
+#include "impl/cluster/Cluster_Member.hpp"
 
 #include <algorithm>
 #include <atomic>

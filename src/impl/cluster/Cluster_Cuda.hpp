@@ -19,9 +19,9 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Assert.hpp"
-#include "KokkosTile_ClusterCommon.hpp"
-#include "KokkosTile_ClusterMember.hpp"
-#include "KokkosTile_CudaDevice.hpp"
+#include "impl/cluster/Cluster_Common.hpp"
+#include "impl/cluster/Cluster_Member.hpp"
+#include "impl/core/Core_CudaDevice.hpp"
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
 

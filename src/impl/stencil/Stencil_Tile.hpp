@@ -9,8 +9,8 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_ScratchTile.hpp"
-#include "impl/KokkosTile_Packet.hpp"
-#include "impl/KokkosTile_Unroll.hpp"
+#include "impl/core/Core_Packet.hpp"
+#include "impl/core/Core_Unroll.hpp"
 #include "KokkosTile_Stencil2D.hpp"
 #include "KokkosTile_TeamCopy.hpp"
 #include "KokkosTile_TeamLoops.hpp"

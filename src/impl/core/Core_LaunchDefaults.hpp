@@ -5,8 +5,8 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Assert.hpp"
-#include "KokkosTile_BackendTraits.hpp"
-#include "KokkosTile_CudaDevice.hpp"
+#include "impl/core/Core_BackendTraits.hpp"
+#include "impl/core/Core_CudaDevice.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -12,7 +12,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_ScratchTile.hpp"
-#include "impl/KokkosTile_Packet.hpp"
+#include "impl/core/Core_Packet.hpp"
 #include "KokkosTile_TeamCopy.hpp"
 #include "KokkosTile_TeamLoops.hpp"
 

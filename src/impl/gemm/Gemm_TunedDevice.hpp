@@ -17,11 +17,11 @@
 
 #include <Kokkos_Core.hpp>
 
-#include "KokkosTile_GemmOperand.hpp"
-#include "KokkosTile_AsyncCopy.hpp"
-#include "KokkosTile_GemmDmma.hpp"
-#include "KokkosTile_Packet.hpp"
-#include "KokkosTile_Unroll.hpp"
+#include "impl/gemm/Gemm_Operand.hpp"
+#include "impl/core/Core_AsyncCopy.hpp"
+#include "impl/gemm/Gemm_Dmma.hpp"
+#include "impl/core/Core_Packet.hpp"
+#include "impl/core/Core_Unroll.hpp"
 
 #include <cstddef>
 #include <cstdint>
