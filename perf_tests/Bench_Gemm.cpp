@@ -219,6 +219,8 @@ void register_gemm_for(const Config& config) {
            {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x128x16_8x8,
             KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4,
             KokkosTile::GemmTile::t64x64x16_4x4}) {
+        if (sizeof(T) >= 8 && tile == KokkosTile::GemmTile::t128x128x16_8x16)
+          continue;  // rejected for double (spills)
         const char* name =
             tile == KokkosTile::GemmTile::t128x128x8_8x8     ? "kokkostile_tuned_128x128x8"
             : tile == KokkosTile::GemmTile::t128x128x16_8x8  ? "kokkostile_tuned_128x128x16"

@@ -24,12 +24,7 @@
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
-#include "impl/gemm/Gemm_Operand.hpp"
-#include "impl/gemm/Gemm_TunedDevice.hpp"
-#include "impl/core/Core_LaunchDefaults.hpp"
-#include "impl/core/Core_Packet.hpp"
-#include "impl/core/Core_ViewChecks.hpp"
-#include "impl/gemm/Gemm_Host.hpp"
+#include "impl/gemm/Gemm_Dispatch.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -46,7 +41,7 @@ enum class GemmTile {
                      // 128x64x8_8x4 for double; on host backends the packed-panel kernel
   t128x128x8_8x8,    // 256 threads, 64 accumulators each
   t128x128x16_8x8,   // the same with K steps of 16: half the barriers per multiply-add
-  t128x128x16_8x16,  // 128 threads, 128 accumulators each (two teams per multiprocessor for float)
+  t128x128x16_8x16,  // 128 threads, 128 accumulators each: float only (double spills: rejected)
   t128x64x8_8x4,     // 256 threads, 32 accumulators each
   t64x64x16_4x4      // 256 (virtual) threads, 16 accumulators each
 };
@@ -104,136 +99,15 @@ GemmTile resolve_gemm_tile(GemmTile tile, bool whole_packet_tiles_of_16 = false)
   return whole_packet_tiles_of_16 ? GemmTile::t128x128x16_8x8 : GemmTile::t128x128x8_8x8;
 }
 
-/// Register budget of the tuned kernel, from its accumulators: two teams per multiprocessor
-/// (65536 / (2 x threads) registers per thread, 128 for 256 threads, 255 for 128) while the
-/// accumulators take at most half of that, else one, where fewer registers would spill. (Three
-/// teams, 85 registers, spilled even the 32-accumulator tiles.) Host backends ignore it.
-template <class Shape, class T>
-inline constexpr unsigned gemm_min_teams = Shape::TM* Shape::TN * sizeof(T) / 4 * Shape::threads <=
-                                                   16384
-                                               ? 2
-                                               : 1;
-template <class ExecSpace, class Shape, class T>
-using GemmTeamPolicy =
-    Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<Shape::threads, gemm_min_teams<Shape, T>>>;
-
-/// Whether whole 16-byte packets of op(X) can be read: unit stride along the contiguous index, a
-/// multiple of the packet along the other, an aligned start.
-template <class T, class Operand>
-bool gemm_packets_allowed(const Operand& x) {
-  constexpr int V = packet_width<T>();
-  if (V == 1)
-    return false;
-  const std::int64_t fast = x.rows_contiguous ? x.row_stride : x.col_stride;
-  const std::int64_t slow = x.rows_contiguous ? x.col_stride : x.row_stride;
-  return fast == 1 && slow % V == 0 && packet_aligned(x.data);
-}
-
-/// Whether op(A) (op(B)) has k as its contiguous index: its columns (rows).
-template <class Operand>
-bool gemm_contiguous_along_k(const Operand& x, bool is_a) {
-  return is_a ? !x.rows_contiguous : x.rows_contiguous;
-}
-
-/// CUDA's level-0 scratch is shared memory, which the tuned kernel may then read with ld.shared.
-template <class ExecSpace>
-bool scratch_is_shared_memory(const ScratchPlacement& placement) {
-#ifdef KOKKOS_ENABLE_CUDA
-  return std::is_same_v<ExecSpace, Kokkos::Cuda> && placement.level == 0;
-#else
-  (void)placement;
-  return false;
-#endif
-}
-
-template <class Shape, bool SharedSpace, bool Packets, bool AAlongK, bool BAlongK, class ExecSpace,
-          class CView, class AOperand, class BOperand, class T>
-void launch_gemm_tuned(const std::string& call, const ExecSpace& space, const AOperand& a,
-                       const BOperand& b, const CView& c, T alpha, T beta, std::int64_t m,
-                       std::int64_t n, std::int64_t k, const ScratchPlacement& placement) {
-  using functor_type = GemmTuned<ExecSpace, Shape, SharedSpace, Packets, AAlongK, BAlongK, CView,
-                                 AOperand, BOperand>;
-  constexpr bool host = runs_on_host<ExecSpace>();
-  const std::int64_t tiles_m = ceil_div(m, Shape::BM), tiles_n = ceil_div(n, Shape::BN);
-  const int league = checked_league_size(call, tiles_m * tiles_n);
-  const int team_size = host ? 1 : Shape::threads;
-  functor_type functor{a, b, c, alpha, beta, m, n, k, int(tiles_n), placement.level};
-  Kokkos::parallel_for(
-      call, with_scratch(GemmTeamPolicy<ExecSpace, Shape, T>(space, league, team_size), placement),
-      functor);
-}
-
-/// Whole tiles read as packets: from level-0 shared memory, each operand's tile along k or not as
-/// asked; where the scratch went to level 1, the generic form (the request fits either). Tiles
-/// along k take more scratch (their pitch is padded along k); where level 0 cannot hold them, the
-/// default layouts.
-template <class Shape, bool AAlongK, bool BAlongK, class ExecSpace, class CView, class AOperand,
-          class BOperand, class T>
-void launch_gemm_tuned_packets(const std::string& call, const ExecSpace& space, const AOperand& a,
-                               const BOperand& b, const CView& c, T alpha, T beta, std::int64_t m,
-                               std::int64_t n, std::int64_t k) {
-  using packets_form =
-      GemmTuned<ExecSpace, Shape, true, true, AAlongK, BAlongK, CView, AOperand, BOperand>;
-  using generic_form =
-      GemmTuned<ExecSpace, Shape, false, false, false, false, CView, AOperand, BOperand>;
-  if constexpr (AAlongK || BAlongK) {
-    if (packets_form::scratch_bytes(true) > scratch_capacity(space, 0))
-      return launch_gemm_tuned_packets<Shape, false, false>(call, space, a, b, c, alpha, beta, m, n,
-                                                            k);
-  }
-  const ScratchPlacement placement = place_team_scratch(
-      call, space, std::max(packets_form::scratch_bytes(true), generic_form::scratch_bytes(true)));
-  if (scratch_is_shared_memory<ExecSpace>(placement)) {
-    launch_gemm_tuned<Shape, true, true, AAlongK, BAlongK>(call, space, a, b, c, alpha, beta, m, n,
-                                                           k, placement);
-  } else {
-    launch_gemm_tuned<Shape, false, false, false, false>(call, space, a, b, c, alpha, beta, m, n, k,
-                                                         placement);
-  }
-}
-
-/// Places the tuned kernel's scratch and picks its compiled form: on a device with level-0
-/// scratch, ld/st.shared for scratch, and whole-packet reads without edge tests when every tile
-/// lies inside and both operands allow packets; otherwise element reads tested at the edges.
-/// A float op(A) contiguous along k (A transposed and column-major, or as it is and row-major)
-/// keeps k contiguous in scratch too, so that its tiles go global -> shared in 16-byte packets
-/// rather than element by element; so does op(B) when both are. Measured on an H200 at n = 4096,
-/// as ratios to cuBLAS: A along k 0.78 where the default layout gave 0.75; both along k 0.78
-/// (128x128x16_8x16) where the default gave 0.69, but with 128 x 128 x 16 tiles that needs 40,976
-/// bytes of scratch, beyond the 40,936 that Kokkos grants a team there. op(B) alone along k
-/// measured slower than its element-by-element copy (0.75 against 0.79), so it keeps the default
-/// layout. Double takes its tensor-core step, which reads the default layouts.
-template <class Shape, class ExecSpace, class CView, class AOperand, class BOperand, class T>
-void launch_gemm_tuned(const std::string& call, const ExecSpace& space, const AOperand& a,
-                       const BOperand& b, const CView& c, T alpha, T beta, std::int64_t m,
-                       std::int64_t n, std::int64_t k) {
-  constexpr bool host = runs_on_host<ExecSpace>();
-  if constexpr (!host) {
-    const bool whole_tiles = m % Shape::BM == 0 && n % Shape::BN == 0 && k % Shape::BK == 0;
-    if (whole_tiles && gemm_packets_allowed<T>(a) && gemm_packets_allowed<T>(b)) {
-      if constexpr (std::is_same_v<T, float>) {
-        if (gemm_contiguous_along_k(a, true) && gemm_contiguous_along_k(b, false))
-          return launch_gemm_tuned_packets<Shape, true, true>(call, space, a, b, c, alpha, beta, m,
-                                                              n, k);
-        if (gemm_contiguous_along_k(a, true))
-          return launch_gemm_tuned_packets<Shape, true, false>(call, space, a, b, c, alpha, beta, m,
-                                                               n, k);
-      }
-      return launch_gemm_tuned_packets<Shape, false, false>(call, space, a, b, c, alpha, beta, m, n,
-                                                            k);
-    }
-  }
-  using generic_form =
-      GemmTuned<ExecSpace, Shape, false, false, false, false, CView, AOperand, BOperand>;
-  const ScratchPlacement placement =
-      place_team_scratch(call, space, generic_form::scratch_bytes(!host));
-  if constexpr (!host) {
-    if (scratch_is_shared_memory<ExecSpace>(placement))
-      return launch_gemm_tuned<Shape, true, false, false, false>(call, space, a, b, c, alpha, beta,
-                                                                 m, n, k, placement);
-  }
-  launch_gemm_tuned<Shape, false, false, false, false>(call, space, a, b, c, alpha, beta, m, n, k,
-                                                       placement);
+/// Rejects a forced tile that cannot run well for T: 128 double accumulators per thread (the
+/// 8 x 16 register tile) take every register a CUDA thread has and spill; measured at 0.03 of
+/// cuBLAS on an H100. Rejected on every execution space, so that options valid on one are valid
+/// on all.
+template <class T>
+void check_gemm_tile(const std::string& call, GemmTile tile) {
+  KOKKOSTILE_EXPECT(!(sizeof(T) >= 8 && tile == GemmTile::t128x128x16_8x16), InvalidArgument, call,
+                    "tile t128x128x16_8x16 holds 128 accumulators per thread, too many for "
+                    "double (they spill); use automatic or a tile with at most 64");
 }
 
 }  // namespace Impl
@@ -260,6 +134,7 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
   const Kokkos::Profiling::ScopedRegion region(call);
   const bool ta = Impl::parse_gemm_op(call, "trans_a", trans_a);
   const bool tb = Impl::parse_gemm_op(call, "trans_b", trans_b);
+  Impl::check_gemm_tile<T>(call, options.tile);
   const Impl::GemmOperand<AView> op_a(a, ta);
   const Impl::GemmOperand<BView> op_b(b, tb);
   const std::int64_t m = op_a.rows(), k = op_a.cols(), n = op_b.cols();
@@ -286,64 +161,40 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
 
   using a_operand = Impl::GemmOperand<AView>;
   using b_operand = Impl::GemmOperand<BView>;
+  const Impl::GemmProblem<ExecSpace, CView, a_operand, b_operand> problem{
+      call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k};
   switch (options.variant) {
-    case GemmVariant::naive: {
-      const bool c_rows = c.stride(0) <= c.stride(1);
-      Kokkos::parallel_for(call, Kokkos::RangePolicy<ExecSpace>(space, 0, m * n),
-                           Impl::GemmNaive<CView, a_operand, b_operand>{op_a, op_b, c, alpha, beta,
-                                                                        m, n, k, c_rows});
-      return;
-    }
-    case GemmVariant::tiled16: {
-      using functor_type = Impl::GemmTiled16<ExecSpace, CView, a_operand, b_operand>;
-      const ScratchPlacement placement =
-          place_team_scratch(call, space, functor_type::scratch_bytes());
-      const std::int64_t tiles_n = Impl::ceil_div(n, 16);
-      const int league = Impl::checked_league_size(call, Impl::ceil_div(m, 16) * tiles_n);
-      const int team_size = Impl::runs_on_host<ExecSpace>() ? 1 : functor_type::threads;
-      Kokkos::parallel_for(
-          call, with_scratch(Kokkos::TeamPolicy<ExecSpace>(space, league, team_size), placement),
-          functor_type{op_a, op_b, c, alpha, beta, m, n, k, int(tiles_n), placement.level});
-      return;
-    }
+    case GemmVariant::naive:
+      return Impl::run_gemm_naive(problem);
+    case GemmVariant::tiled16:
+      return Impl::run_gemm_tiled16(problem);
     case GemmVariant::tuned:
       if constexpr (Impl::is_host_backend<ExecSpace>()) {
-        if (options.tile == GemmTile::automatic) {  // packed panels and a register micro-kernel
-          Impl::gemm_host<ExecSpace, T>(
+        if (options.tile == GemmTile::automatic)  // packed panels and a register micro-kernel
+          return Impl::gemm_host<ExecSpace, T>(
               call, space,
               Impl::GemmHostMatrix<const T>{op_a.data, op_a.row_stride, op_a.col_stride},
               Impl::GemmHostMatrix<const T>{op_b.data, op_b.row_stride, op_b.col_stride},
               Impl::GemmHostMatrix<T>{c.data(), std::int64_t(c.stride(0)),
                                       std::int64_t(c.stride(1))},
               T(alpha), T(beta), m, n, k);
-          return;
-        }
       }
-      switch (Impl::resolve_gemm_tile<ExecSpace, T>(options.tile,
-                                                    m % 128 == 0 && n % 128 == 0 && k % 16 == 0 &&
-                                                        Impl::gemm_packets_allowed<T>(op_a) &&
-                                                        Impl::gemm_packets_allowed<T>(op_b))) {
+      switch (Impl::resolve_gemm_tile<ExecSpace, T>(
+          options.tile,
+          problem.template whole_packet_tiles<Impl::GemmTunedShape<128, 128, 16, 8, 8>>())) {
         case GemmTile::t128x128x8_8x8:
-          Impl::launch_gemm_tuned<Impl::GemmTunedShape<128, 128, 8, 8, 8>>(
-              call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k);
-          return;
+          return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 128, 8, 8, 8>>(problem);
         case GemmTile::t128x128x16_8x8:
-          Impl::launch_gemm_tuned<Impl::GemmTunedShape<128, 128, 16, 8, 8>>(
-              call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k);
-          return;
+          return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 128, 16, 8, 8>>(problem);
         case GemmTile::t128x128x16_8x16:
-          Impl::launch_gemm_tuned<Impl::GemmTunedShape<128, 128, 16, 8, 16>>(
-              call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k);
-          return;
+          if constexpr (sizeof(T) < 8)  // rejected for double above; not compiled for it
+            return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 128, 16, 8, 16>>(problem);
+          break;
         case GemmTile::t128x64x8_8x4:
-          Impl::launch_gemm_tuned<Impl::GemmTunedShape<128, 64, 8, 8, 4>>(
-              call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k);
-          return;
+          return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 64, 8, 8, 4>>(problem);
         case GemmTile::t64x64x16_4x4:
         case GemmTile::automatic:
-          Impl::launch_gemm_tuned<Impl::GemmTunedShape<64, 64, 16, 4, 4>>(
-              call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k);
-          return;
+          return Impl::run_gemm_tuned<Impl::GemmTunedShape<64, 64, 16, 4, 4>>(problem);
       }
   }
   KOKKOSTILE_EXPECT(false, InvalidArgument, call, "unknown variant");

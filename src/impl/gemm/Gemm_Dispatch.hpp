@@ -1,0 +1,232 @@
+#pragma once
+// How KokkosTile::gemm chooses and launches a kernel. The call's operands, scalars and extents
+// become one GemmProblem; the tuned variant then makes one form selection (GemmTunedForm: scratch
+// level, packet reads, which operands keep k contiguous in scratch) from the problem and the tile
+// shape, and one launch carries it out. Host backends take the packed-panel kernel
+// (Gemm_Host.hpp) unless a tile is forced.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_Assert.hpp"
+#include "KokkosTile_ScratchBudget.hpp"
+#include "impl/core/Core_BackendTraits.hpp"
+#include "impl/core/Core_LaunchDefaults.hpp"
+#include "impl/core/Core_Packet.hpp"
+#include "impl/core/Core_ViewChecks.hpp"
+#include "impl/gemm/Gemm_Host.hpp"
+#include "impl/gemm/Gemm_Operand.hpp"
+#include "impl/gemm/Gemm_Simple.hpp"
+#include "impl/gemm/Gemm_TunedDevice.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// Register budget of the tuned kernel, from its accumulators: two teams per multiprocessor
+/// (65536 / (2 x threads) registers per thread, 128 for 256 threads, 255 for 128) while the
+/// accumulators take at most half of that, else one, where fewer registers would spill. (Three
+/// teams, 85 registers, spilled even the 32-accumulator tiles.) Host backends ignore it.
+template <class Shape, class T>
+inline constexpr unsigned gemm_min_teams = Shape::TM* Shape::TN * sizeof(T) / 4 * Shape::threads <=
+                                                   16384
+                                               ? 2
+                                               : 1;
+template <class ExecSpace, class Shape, class T>
+using GemmTeamPolicy =
+    Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<Shape::threads, gemm_min_teams<Shape, T>>>;
+
+/// Whether whole 16-byte packets of op(X) can be read: unit stride along the contiguous index, a
+/// multiple of the packet along the other, an aligned start.
+template <class T, class Operand>
+bool gemm_packets_allowed(const Operand& x) {
+  constexpr int V = packet_width<T>();
+  if (V == 1)
+    return false;
+  const std::int64_t fast = x.rows_contiguous ? x.row_stride : x.col_stride;
+  const std::int64_t slow = x.rows_contiguous ? x.col_stride : x.row_stride;
+  return fast == 1 && slow % V == 0 && packet_aligned(x.data);
+}
+
+/// Whether op(A) (op(B)) has k as its contiguous index: its columns (rows).
+template <class Operand>
+bool gemm_contiguous_along_k(const Operand& x, bool is_a) {
+  return is_a ? !x.rows_contiguous : x.rows_contiguous;
+}
+
+/// CUDA's level-0 scratch is shared memory, which the tuned kernel may then read with ld.shared.
+template <class ExecSpace>
+bool scratch_is_shared_memory(const ScratchPlacement& placement) {
+  return is_cuda<ExecSpace>() && placement.level == 0;
+}
+
+/// One gemm call: C (m x n) = alpha * op(A) (m x k) * op(B) (k x n) + beta * C, on `space`.
+template <class ExecSpace, class CView, class AOperand, class BOperand>
+struct GemmProblem {
+  using T = typename CView::non_const_value_type;
+  using exec_space = ExecSpace;
+  using c_view = CView;
+  using a_operand = AOperand;
+  using b_operand = BOperand;
+  /// The tuned kernel's form for this problem's types.
+  template <class Shape, bool SharedSpace, bool Packets, bool AAlongK, bool BAlongK>
+  using kernel = GemmTuned<ExecSpace, Shape, SharedSpace, Packets, AAlongK, BAlongK, CView,
+                           AOperand, BOperand>;
+  std::string call;
+  ExecSpace space;
+  AOperand a;
+  BOperand b;
+  CView c;
+  T alpha, beta;
+  std::int64_t m, n, k;
+
+  /// Every tile of Shape lies inside, and both operands can be read as whole packets.
+  template <class Shape>
+  bool whole_packet_tiles() const {
+    return m % Shape::BM == 0 && n % Shape::BN == 0 && k % Shape::BK == 0 &&
+           gemm_packets_allowed<T>(a) && gemm_packets_allowed<T>(b);
+  }
+};
+
+/// One thread per element of C; consecutive threads take consecutive elements of C's contiguous
+/// index.
+template <class Problem>
+void run_gemm_naive(const Problem& p) {
+  using ExecSpace = typename Problem::exec_space;
+  const bool c_rows = p.c.stride(0) <= p.c.stride(1);
+  Kokkos::parallel_for(
+      p.call, Kokkos::RangePolicy<ExecSpace>(p.space, 0, p.m * p.n),
+      GemmNaive<typename Problem::c_view, typename Problem::a_operand, typename Problem::b_operand>{
+          p.a, p.b, p.c, p.alpha, p.beta, p.m, p.n, p.k, c_rows});
+}
+
+/// 16 x 16 tiles in scratch, a team per tile of C.
+template <class Problem>
+void run_gemm_tiled16(const Problem& p) {
+  using ExecSpace = typename Problem::exec_space;
+  using kernel = GemmTiled16<ExecSpace, typename Problem::c_view, typename Problem::a_operand,
+                             typename Problem::b_operand>;
+  const ScratchPlacement placement = place_team_scratch(p.call, p.space, kernel::scratch_bytes());
+  const std::int64_t tiles_n = ceil_div(p.n, 16);
+  const int league = checked_league_size(p.call, ceil_div(p.m, 16) * tiles_n);
+  const int team_size = runs_on_host<ExecSpace>() ? 1 : kernel::threads;
+  Kokkos::parallel_for(
+      p.call, with_scratch(Kokkos::TeamPolicy<ExecSpace>(p.space, league, team_size), placement),
+      kernel{p.a, p.b, p.c, p.alpha, p.beta, p.m, p.n, p.k, int(tiles_n), placement.level});
+}
+
+/// The compiled form of the tuned kernel a problem takes (template arguments of GemmTuned).
+enum class GemmTunedForm {
+  generic,            // element reads tested at the edges, scratch through generic pointers
+  shared,             // the same, scratch read with ld/st.shared (CUDA level 0)
+  packets,            // whole tiles read as packets, shared memory, default scratch layouts
+  packets_a_along,    // ... op(A) keeps k contiguous in scratch
+  packets_both_along  // ... op(A) and op(B) keep k contiguous in scratch
+};
+
+/// The form and scratch placement for a problem and tile shape. On a device with level-0 scratch:
+/// ld/st.shared for scratch, and whole-packet reads without edge tests when every tile lies inside
+/// and both operands allow packets; otherwise element reads tested at the edges. A float op(A)
+/// contiguous along k (A transposed and column-major, or as it is and row-major) keeps k contiguous
+/// in scratch too, so that its tiles go global -> shared in 16-byte packets rather than element by
+/// element; so does op(B) when both are. Measured on an H200 at n = 4096, as ratios to cuBLAS: A
+/// along k 0.78 where the default layout gave 0.75; both along k 0.78 (128x128x16_8x16) where the
+/// default gave 0.69, but with 128 x 128 x 16 tiles that needs 40,976 bytes of scratch, beyond the
+/// 40,936 that Kokkos grants a team there: such tiles fall back to the default layouts. op(B)
+/// alone along k measured slower than its element-by-element copy (0.75 against 0.79), so it keeps
+/// the default layout. Double takes its tensor-core step, which reads the default layouts.
+template <class Shape, class Problem>
+GemmTunedForm select_gemm_tuned_form(const Problem& p, ScratchPlacement& placement) {
+  using ExecSpace = typename Problem::exec_space;
+  using T = typename Problem::T;
+  constexpr bool host = runs_on_host<ExecSpace>();
+  using generic_kernel = typename Problem::template kernel<Shape, false, false, false, false>;
+  if constexpr (!host) {  // host backends compile the generic form only
+    if (p.template whole_packet_tiles<Shape>()) {
+      GemmTunedForm form = GemmTunedForm::packets;
+      if constexpr (std::is_same_v<T, float>) {
+        if (gemm_contiguous_along_k(p.a, true))
+          form = gemm_contiguous_along_k(p.b, false) ? GemmTunedForm::packets_both_along
+                                                     : GemmTunedForm::packets_a_along;
+      }
+      std::size_t packet_bytes = 0;
+      // Tiles along k take more scratch (their pitch is padded along k).
+      switch (form) {
+        case GemmTunedForm::packets_both_along:
+          packet_bytes =
+              Problem::template kernel<Shape, true, true, true, true>::scratch_bytes(true);
+          break;
+        case GemmTunedForm::packets_a_along:
+          packet_bytes =
+              Problem::template kernel<Shape, true, true, true, false>::scratch_bytes(true);
+          break;
+        default:
+          packet_bytes =
+              Problem::template kernel<Shape, true, true, false, false>::scratch_bytes(true);
+      }
+      const std::size_t level0 = scratch_capacity(p.space, 0);
+      if (form != GemmTunedForm::packets && packet_bytes > level0) {
+        form = GemmTunedForm::packets;
+        packet_bytes =
+            Problem::template kernel<Shape, true, true, false, false>::scratch_bytes(true);
+      }
+      // The request fits either form, so that level 1 can fall back to the generic one.
+      placement = place_team_scratch(p.call, p.space,
+                                     std::max(packet_bytes, generic_kernel::scratch_bytes(true)));
+      return scratch_is_shared_memory<ExecSpace>(placement) ? form : GemmTunedForm::generic;
+    }
+  }
+  placement = place_team_scratch(p.call, p.space, generic_kernel::scratch_bytes(!host));
+  if (!host && scratch_is_shared_memory<ExecSpace>(placement))
+    return GemmTunedForm::shared;
+  return GemmTunedForm::generic;
+}
+
+template <class Shape, bool SharedSpace, bool Packets, bool AAlongK, bool BAlongK, class Problem>
+void launch_gemm_tuned_form(const Problem& p, const ScratchPlacement& placement) {
+  using ExecSpace = typename Problem::exec_space;
+  using T = typename Problem::T;
+  using kernel = typename Problem::template kernel<Shape, SharedSpace, Packets, AAlongK, BAlongK>;
+  const std::int64_t tiles_m = ceil_div(p.m, Shape::BM), tiles_n = ceil_div(p.n, Shape::BN);
+  const int league = checked_league_size(p.call, tiles_m * tiles_n);
+  const int team_size = runs_on_host<ExecSpace>() ? 1 : Shape::threads;
+  Kokkos::parallel_for(
+      p.call,
+      with_scratch(GemmTeamPolicy<ExecSpace, Shape, T>(p.space, league, team_size), placement),
+      kernel{p.a, p.b, p.c, p.alpha, p.beta, p.m, p.n, p.k, int(tiles_n), placement.level});
+}
+
+/// The tuned kernel with tile shape Shape: one form selection, one launch. Host backends compile
+/// only the generic form.
+template <class Shape, class Problem>
+void run_gemm_tuned(const Problem& p) {
+  using ExecSpace = typename Problem::exec_space;
+  ScratchPlacement placement;
+  const GemmTunedForm form = select_gemm_tuned_form<Shape>(p, placement);
+  if constexpr (!runs_on_host<ExecSpace>()) {
+    switch (form) {
+      case GemmTunedForm::packets_both_along:
+        if constexpr (std::is_same_v<typename Problem::T, float>)
+          return launch_gemm_tuned_form<Shape, true, true, true, true>(p, placement);
+        break;
+      case GemmTunedForm::packets_a_along:
+        if constexpr (std::is_same_v<typename Problem::T, float>)
+          return launch_gemm_tuned_form<Shape, true, true, true, false>(p, placement);
+        break;
+      case GemmTunedForm::packets:
+        return launch_gemm_tuned_form<Shape, true, true, false, false>(p, placement);
+      case GemmTunedForm::shared:
+        return launch_gemm_tuned_form<Shape, true, false, false, false>(p, placement);
+      case GemmTunedForm::generic:
+        break;
+    }
+  }
+  (void)form;
+  launch_gemm_tuned_form<Shape, false, false, false, false>(p, placement);
+}
+
+}  // namespace Impl
+}  // namespace KokkosTile

@@ -1,0 +1,136 @@
+#pragma once
+// The tuned GEMM kernel's loader: which elements of a BM x BK tile of op(A) (BK x BN of op(B)) each
+// virtual thread copies from global memory to scratch, in units of W consecutive elements along
+// the operand's contiguous index, so that consecutive threads touch consecutive addresses. Three
+// forms: read_tile (any tile, tested at op(X)'s edges, into registers), unit_pointers + packet
+// reads (whole tiles), and async_copy_tile (cp.async, global to shared memory with no registers on
+// the way); write_tile puts registers into the scratch layout of GemmTunedLayout.
+
+#include <Kokkos_Core.hpp>
+
+#include "impl/core/Core_AsyncCopy.hpp"
+#include "impl/core/Core_Unroll.hpp"
+#include "impl/gemm/Gemm_SharedPackets.hpp"
+#include "impl/gemm/Gemm_TunedLayout.hpp"
+
+#include <cstdint>
+
+namespace KokkosTile {
+namespace Impl {
+
+template <class T, int Threads, bool SharedSpace>
+struct GemmTileLoader {
+  static constexpr int threads = Threads;
+  template <int W>
+  KOKKOS_INLINE_FUNCTION static constexpr int units_per_thread(int elements) {
+    return gemm_units_per_thread(elements, W, threads);
+  }
+
+  /// Unit u (W elements along the operand's contiguous index) of a TR x TC tile: its first
+  /// element's tile coordinates. Consecutive units are consecutive addresses.
+  template <int W, int TR, int TC>
+  KOKKOS_FORCEINLINE_FUNCTION static void place_unit(bool rows_contiguous, int u, int& r, int& cc) {
+    if (rows_contiguous) {
+      r = (u % (TR / W)) * W;
+      cc = u / (TR / W);
+    } else {
+      cc = (u % (TC / W)) * W;
+      r = u / (TC / W);
+    }
+  }
+
+  /// The first address of each unit of W elements that virtual thread t reads from the TR x TC
+  /// tile of op(X) at (r0, c0). Threads past the last unit (a tile with fewer units than the team
+  /// has threads) get the tile's first unit: they read it and write nothing.
+  template <int W, int TR, int TC, class Operand>
+  KOKKOS_FORCEINLINE_FUNCTION static void unit_pointers(const Operand& x, std::int64_t r0,
+                                                        std::int64_t c0, int t,
+                                                        const T** pointers) {
+    KOKKOSTILE_UNROLL
+    for (int q = 0; q < units_per_thread<W>(TR * TC); ++q) {
+      const int u = t + q * threads;
+      int r, cc;
+      place_unit<W, TR, TC>(x.rows_contiguous, u < TR * TC / W ? u : 0, r, cc);
+      pointers[q] = x.data + (r0 + r) * x.row_stride + (c0 + cc) * x.col_stride;
+    }
+  }
+
+  /// Reads virtual thread t's elements of the TR x TC tile of op(X) at (r0, c0) into regs, zero
+  /// outside op(X)'s rows x cols, consecutive threads on consecutive addresses.
+  template <int TR, int TC, class Operand>
+  KOKKOS_FORCEINLINE_FUNCTION static void read_tile(const Operand& x, std::int64_t rows,
+                                                    std::int64_t cols, std::int64_t r0,
+                                                    std::int64_t c0, int t, T* regs) {
+    KOKKOSTILE_UNROLL
+    for (int q = 0; q < units_per_thread<1>(TR * TC); ++q) {
+      const int u = t + q * threads;
+      if (u >= TR * TC)
+        break;
+      int r, cc;
+      place_unit<1, TR, TC>(x.rows_contiguous, u, r, cc);
+      regs[q] = (r0 + r < rows && c0 + cc < cols) ? x(r0 + r, c0 + cc) : T(0);
+    }
+  }
+
+  /// Stores what was read for the TR x TC tile into scratch: column-major (element (r, c) at
+  /// c * pitch + r) or row-major (r * pitch + c). A unit that runs along a scratch row goes as one
+  /// packet.
+  template <int W, int TR, int TC, bool ColumnMajor>
+  KOKKOS_FORCEINLINE_FUNCTION static void write_tile(T* tile, int pitch, bool rows_contiguous,
+                                                     int t, const T* regs) {
+    const bool along_row = ColumnMajor ? rows_contiguous : !rows_contiguous;
+    KOKKOSTILE_UNROLL
+    for (int q = 0; q < units_per_thread<W>(TR * TC); ++q) {
+      const int u = t + q * threads;
+      if (u >= TR * TC / W)
+        break;
+      int r, cc;
+      place_unit<W, TR, TC>(rows_contiguous, u, r, cc);
+      if (W > 1 && along_row) {
+        store_fragment<SharedSpace, T, W>(tile + (ColumnMajor ? cc * pitch + r : r * pitch + cc),
+                                          regs + q * W);
+        continue;
+      }
+      KOKKOSTILE_UNROLL
+      for (int e = 0; e < W; ++e) {
+        const int er = rows_contiguous ? r + e : r, ec = rows_contiguous ? cc : cc + e;
+        tile[ColumnMajor ? ec * pitch + er : er * pitch + ec] = regs[q * W + e];
+      }
+    }
+  }
+
+#ifdef KOKKOSTILE_HAVE_CP_ASYNC
+  /// write_tile's placement for copies that go straight from global memory (unit q of this
+  /// thread at pointers[q] + offset) to shared memory: one 16-byte cp.async for a unit that runs
+  /// along a scratch row, one per element otherwise.
+  template <int W, int TR, int TC, bool ColumnMajor>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_copy_tile(T* tile, int pitch, bool rows_contiguous,
+                                                          int t, const T* const* pointers,
+                                                          std::int64_t offset) {
+    const bool along_row = ColumnMajor ? rows_contiguous : !rows_contiguous;
+    KOKKOSTILE_UNROLL
+    for (int q = 0; q < units_per_thread<W>(TR * TC); ++q) {
+      const int u = t + q * threads;
+      if (u >= TR * TC / W)
+        break;
+      int r, cc;
+      place_unit<W, TR, TC>(rows_contiguous, u, r, cc);
+      const T* source = pointers[q] + offset;
+      if (along_row) {
+        async_copy_to_shared<W * sizeof(T)>(
+            shared_address(tile + (ColumnMajor ? cc * pitch + r : r * pitch + cc)), source);
+        continue;
+      }
+      KOKKOSTILE_UNROLL
+      for (int e = 0; e < W; ++e) {
+        const int er = rows_contiguous ? r + e : r, ec = rows_contiguous ? cc : cc + e;
+        async_copy_to_shared<sizeof(T)>(
+            shared_address(tile + (ColumnMajor ? ec * pitch + er : er * pitch + ec)), source + e);
+      }
+    }
+  }
+#endif
+};
+
+}  // namespace Impl
+}  // namespace KokkosTile

@@ -1,0 +1,138 @@
+#pragma once
+// The tuned GEMM kernel's multiply step: acc += (a thread's TM rows of the A tile) x (its TN
+// columns of the B tile) over one BK step held in scratch. On the FMA units (SIMT) for float and
+// wherever fp64 tensor cores are not available; with mma.sync (Gemm_Dmma.hpp) for double on CUDA
+// when the scratch is shared memory and the tile shape is DMMA's.
+
+#include <Kokkos_Core.hpp>
+
+#include "impl/core/Core_Unroll.hpp"
+#include "impl/gemm/Gemm_Dmma.hpp"
+#include "impl/gemm/Gemm_SharedPackets.hpp"
+#include "impl/gemm/Gemm_TunedLayout.hpp"
+
+#include <type_traits>
+
+namespace KokkosTile {
+namespace Impl {
+
+template <class Shape, class T, bool SharedSpace, bool AAlongK, bool BAlongK>
+struct GemmTunedMultiply {
+  using layout = GemmTunedLayout<Shape, T, AAlongK, BAlongK>;
+  static constexpr int BM = layout::BM, BN = layout::BN, BK = layout::BK, TM = layout::TM,
+                       TN = layout::TN, V = layout::V;
+  static constexpr int pitch_a = layout::pitch_a, pitch_b = layout::pitch_b;
+#ifdef KOKKOSTILE_HAVE_DMMA
+  /// fp64 tensor cores (mma.sync m8n8k4) for the 128 x 64 tile when scratch is shared memory and
+  /// both tiles take the default layouts.
+  static constexpr bool use_dmma =
+      SharedSpace && std::is_same_v<T, double> && gemm_dmma_shape<Shape> && !AAlongK && !BAlongK;
+#else
+  static constexpr bool use_dmma = false;
+#endif
+
+  /// acc += (TM rows of the A tile) x (TN columns of the B tile) over the BK step.
+  KOKKOS_FORCEINLINE_FUNCTION static void step(const T* a_tile, const T* b_tile, int t,
+                                               T (&acc)[TM][TN]) {
+#ifdef KOKKOSTILE_HAVE_DMMA
+    if constexpr (use_dmma) {
+      gemm_dmma_step<BK, pitch_a, pitch_b>(a_tile, b_tile, t, &acc[0][0]);
+    } else {
+      step_simt(a_tile, b_tile, t, acc);
+    }
+#else
+    step_simt(a_tile, b_tile, t, acc);
+#endif
+  }
+
+  /// step on the FMA units, V steps of k at a time, every loop unrolled (a loop left over k would
+  /// load each step's fragments just before its multiply-adds wait on them). A k-major tile gives,
+  /// per k, the thread's TM rows (TN columns) as row_groups (col_groups) packets; a tile along k
+  /// gives, per row (column), one packet of V steps. Every fragment is a constant offset from the
+  /// thread's first row and column.
+  KOKKOS_FORCEINLINE_FUNCTION static void step_simt(const T* a_tile, const T* b_tile, int t,
+                                                    T (&acc)[TM][TN]) {
+    constexpr int row_groups = layout::row_groups, col_groups = layout::col_groups;
+    constexpr int threads_down = layout::threads_down, threads_across = layout::threads_across;
+    int ty, tx;
+    layout::thread_coordinates(t, ty, tx);
+    const auto a_base = fragment_base(a_tile + (AAlongK ? ty * pitch_a : layout::tile_row(ty, 0)));
+    const auto b_base = fragment_base(b_tile + (BAlongK ? tx * pitch_b : layout::tile_col(tx, 0)));
+    KOKKOSTILE_UNROLL
+    for (int p0 = 0; p0 < BK; p0 += V) {
+      [[maybe_unused]] T a_run[AAlongK ? TM : 1][V];
+      [[maybe_unused]] T b_run[BAlongK ? TN : 1][V];
+      if constexpr (AAlongK) {
+        KOKKOSTILE_UNROLL
+        for (int i = 0; i < TM; ++i)
+          load_fragment_at(a_base, i * threads_down * pitch_a + p0, a_run[i]);
+      }
+      if constexpr (BAlongK) {
+        KOKKOSTILE_UNROLL
+        for (int j = 0; j < TN; ++j)
+          load_fragment_at(b_base, j * threads_across * pitch_b + p0, b_run[j]);
+      }
+      KOKKOSTILE_UNROLL
+      for (int e = 0; e < V; ++e) {
+        const int p = p0 + e;
+        T a_frag[TM], b_frag[TN];
+        if constexpr (AAlongK) {
+          KOKKOSTILE_UNROLL
+          for (int i = 0; i < TM; ++i)
+            a_frag[i] = a_run[i][e];
+        } else {
+          KOKKOSTILE_UNROLL
+          for (int g = 0; g < row_groups; ++g)
+            load_fragment_at(a_base, p * pitch_a + g * (BM / row_groups), a_frag + g * V);
+        }
+        if constexpr (BAlongK) {
+          KOKKOSTILE_UNROLL
+          for (int j = 0; j < TN; ++j)
+            b_frag[j] = b_run[j][e];
+        } else {
+          KOKKOSTILE_UNROLL
+          for (int g = 0; g < col_groups; ++g)
+            load_fragment_at(b_base, p * pitch_b + g * (BN / col_groups), b_frag + g * V);
+        }
+        KOKKOSTILE_UNROLL
+        for (int i = 0; i < TM; ++i) {
+          KOKKOSTILE_UNROLL
+          for (int j = 0; j < TN; ++j)
+            acc[i][j] += a_frag[i] * b_frag[j];
+        }
+      }
+    }
+  }
+
+  /// Where a thread's fragments start. In CUDA shared memory: the shared-space address, worked out
+  /// once, so that every fragment is a constant offset that ptxas folds into the ld.shared
+  /// ([register + immediate]) instead of converting a generic pointer at each load.
+  KOKKOS_FORCEINLINE_FUNCTION static auto fragment_base(const T* first) {
+#if defined(__CUDA_ARCH__)
+    if constexpr (SharedSpace) {
+      return shared_address(first);
+    } else {
+      return first;
+    }
+#else
+    return first;
+#endif
+  }
+
+  /// The V elements `offset` elements after a fragment base, as one 16-byte load.
+  KOKKOS_FORCEINLINE_FUNCTION static void load_fragment_at(unsigned base, int offset, T* dst) {
+#if defined(__CUDA_ARCH__)
+    load_shared_packet<T, V>(base + offset * sizeof(T), dst);
+#else
+    (void)base;
+    (void)offset;
+    (void)dst;
+#endif
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static void load_fragment_at(const T* base, int offset, T* dst) {
+    load_fragment<T, V>(base + offset, dst);
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosTile
