@@ -34,7 +34,9 @@
 namespace KokkosTileBench {
 namespace {
 
-using KokkosTile::HistogramOptions;
+/// The options and the Experimental design knobs that the benchmarks compare.
+struct HistogramOptions : KokkosTile::HistogramOptions,
+                          KokkosTile::Experimental::HistogramTuning {};
 using KokkosTile::HistogramStrategy;
 
 KOKKOS_INLINE_FUNCTION std::uint32_t mix(std::uint64_t x) {
@@ -168,12 +170,13 @@ void register_histogram(const Config& config) {
       };
       auto forced = [](HistogramOptions options) {
         return [options](const Space& s, const samples_type& in, const counts_type& out) {
-          KokkosTile::histogram(s, in, out, options);
+          KokkosTile::Experimental::histogram(s, in, out, options, options);
         };
       };
       auto runnable = [&](const HistogramOptions& options) {
         try {
-          (void)KokkosTile::histogram_plan(Space(), bins, n, sizeof(unsigned), options);
+          (void)KokkosTile::Experimental::histogram_plan(Space(), bins, n, sizeof(unsigned),
+                                                         options, options);
           return true;
         } catch (const KokkosTile::ResourceError&) {
           return false;
@@ -194,7 +197,7 @@ void register_histogram(const Config& config) {
       if (runnable(shared)) {
         add("shared", forced(shared));
         if (!is_host_space<Space>()) {
-          shared.warp_aggregation = KokkosTile::WarpAggregation::adaptive;
+          shared.warp_aggregation = KokkosTile::Experimental::WarpAggregation::adaptive;
           add("shared_aggregated", forced(shared));
         }
       }
@@ -212,9 +215,10 @@ void register_histogram(const Config& config) {
               add("cluster_c" + std::to_string(c), forced(sized));
           }
           for (const auto& [name, design] :
-               {std::pair{"cluster_staged", KokkosTile::ClusterHistogramDesign::staged},
+               {std::pair{"cluster_staged",
+                          KokkosTile::Experimental::ClusterHistogramDesign::staged},
                 std::pair{"cluster_remote_atomics",
-                          KokkosTile::ClusterHistogramDesign::remote_atomics}}) {
+                          KokkosTile::Experimental::ClusterHistogramDesign::remote_atomics}}) {
             HistogramOptions other = cluster;
             other.cluster_design = design;
             if (runnable(other))
@@ -227,9 +231,9 @@ void register_histogram(const Config& config) {
       add("global_atomics", forced(global));
       if (!is_host_space<Space>()) {
         global.hot_bin_cache = false;
-        global.warp_aggregation = KokkosTile::WarpAggregation::always;
+        global.warp_aggregation = KokkosTile::Experimental::WarpAggregation::always;
         add("global_uncached", forced(global));
-        global.warp_aggregation = KokkosTile::WarpAggregation::never;
+        global.warp_aggregation = KokkosTile::Experimental::WarpAggregation::never;
         add("global_plain", forced(global));
       }
 #ifdef KOKKOS_ENABLE_CUDA

@@ -124,7 +124,7 @@ ClusterRequest cluster_request(const ClusterPolicy<ExecSpace>& policy) {
 template <class ExecSpace>
 constexpr void check_cluster_space() {
 #ifdef KOKKOS_ENABLE_CUDA
-  static_assert(runs_on_host<ExecSpace>() || std::is_same_v<ExecSpace, Kokkos::Cuda>,
+  static_assert(runs_on_host<ExecSpace>() || Impl::is_cuda<ExecSpace>(),
                 "KokkosTile clusters run on Serial, OpenMP, Threads and Cuda");
 #else
   static_assert(runs_on_host<ExecSpace>(),
@@ -139,7 +139,7 @@ void launch_clusters(const std::string& call, const std::string& label,
   const ClusterRequest request = cluster_request(policy);
   check_cluster_request(call, request);
 #ifdef KOKKOS_ENABLE_CUDA
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
+  if constexpr (Impl::is_cuda<ExecSpace>()) {
     launch_cuda_clusters(call, label, policy.space(), request, functor);
   } else
 #endif
@@ -174,7 +174,7 @@ template <class ExecSpace>
 bool has_native_clusters(const ExecSpace& space) {
   Impl::check_cluster_space<ExecSpace>();
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>)
+  if constexpr (Impl::is_cuda<ExecSpace>())
     return Impl::cuda_native_supported<Impl::ClusterProbe>("KokkosTile::has_native_clusters",
                                                            space.cuda_device(), 2);
 #endif
@@ -188,7 +188,7 @@ template <class ExecSpace>
 std::size_t max_cluster_scratch_bytes(const ExecSpace& space) {
   Impl::check_cluster_space<ExecSpace>();
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>)
+  if constexpr (Impl::is_cuda<ExecSpace>())
     return Impl::cuda_device_limits("KokkosTile::max_cluster_scratch_bytes", space.cuda_device())
         .optin_shared;
   else
@@ -208,7 +208,7 @@ int max_cluster_size(const ExecSpace& space, int team_size, std::size_t scratch_
   KOKKOSTILE_EXPECT(team_size >= 1, InvalidArgument, call,
                     "the team size " << team_size << " is not positive");
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
+  if constexpr (Impl::is_cuda<ExecSpace>()) {
     const int device = space.cuda_device();
     // Native clusters where the device has them; ClusterMode::native without them still runs
     // clusters of one block (plain blocks with large scratch).
@@ -237,7 +237,7 @@ int max_active_clusters(const ExecSpace& space, int cluster_size, int team_size,
   const std::string call = "KokkosTile::max_active_clusters";
   Impl::check_cluster_request(call, {cluster_size, cluster_size, team_size, scratch_bytes, mode});
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
+  if constexpr (Impl::is_cuda<ExecSpace>()) {
     const int device = space.cuda_device();
     const bool native = mode != ClusterMode::emulated &&
                         Impl::cuda_native_supported<Functor>(call, device, cluster_size);

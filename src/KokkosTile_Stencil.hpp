@@ -82,7 +82,7 @@ std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& spa
   geo.out_packets = fast.out_slow % functor_type::V == 0 && packet_aligned(out.data());
   const ScratchPlacement placement = place_team_scratch(call, space, functor_type::scratch_bytes());
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
+  if constexpr (Impl::is_cuda<ExecSpace>()) {
     geo.async = placement.level == 0;
     geo.bulk = geo.async && cuda_device_limits(call, space.cuda_device()).major >= 9;
   }
@@ -190,7 +190,7 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   // small for it) in tiles. On an H200 it beat the strip and tile kernels for both types (5-point:
   // 0.90 of deep_copy for float, 0.93 for double, against 0.64 and 0.82 for one tile per team;
   // perf_tests/results/2026-11-21_H200_stencil_stream/).
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda> && FastRadius > 0 && FastRadius <= V) {
+  if constexpr (Impl::is_cuda<ExecSpace>() && FastRadius > 0 && FastRadius <= V) {
     if (strips_allowed && weights.is_star() && in_packets)
       strip_lines =
           launch_stencil_stream<FastRadius>(call, space, out, in, weights, boundary, fast);

@@ -38,6 +38,7 @@
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_HostRegistration.hpp"
+#include "impl/core/Core_BackendTraits.hpp"
 #include "impl/memory/Memory_StreamChunks.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
 
@@ -75,9 +76,11 @@ template <class ExecSpace>
 class StreamPipeline {
  public:
   using memory_space = typename ExecSpace::memory_space;
-  /// True when chunks are copied into device buffers; false on host backends (zero copy).
-  static constexpr bool copies_chunks =
-      !Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
+  /// True when chunks are copied into device buffers; false on host backends (zero copy). "Host
+  /// backend" as everywhere in KokkosTile (Impl::is_host_backend): the space's own memory is
+  /// HostSpace, so a GPU space whose kernels can read host memory (CUDA with UVM, HIP on an APU)
+  /// still copies chunks to its device.
+  static constexpr bool copies_chunks = !Impl::is_host_backend<ExecSpace>();
 
   /// The pipeline keeps its instances and its device buffers (grown as needed) between runs.
   explicit StreamPipeline(std::vector<ExecSpace> instances) : instances_(std::move(instances)) {

@@ -20,7 +20,9 @@ namespace KokkosTileTest {
 namespace {
 
 using KokkosTile::ClusterMode;
-using KokkosTile::HistogramOptions;
+/// The options and the Experimental design knobs, so that every design is tested.
+struct HistogramOptions : KokkosTile::HistogramOptions,
+                          KokkosTile::Experimental::HistogramTuning {};
 using KokkosTile::HistogramStrategy;
 
 template <class C>
@@ -45,20 +47,21 @@ std::vector<HistogramOptions> every_strategy() {
   HistogramOptions c16 = c2;
   c16.cluster_size = 16;
   all.push_back(c16);
-  for (const KokkosTile::ClusterHistogramDesign design :
-       {KokkosTile::ClusterHistogramDesign::staged,
-        KokkosTile::ClusterHistogramDesign::remote_atomics}) {
+  for (const KokkosTile::Experimental::ClusterHistogramDesign design :
+       {KokkosTile::Experimental::ClusterHistogramDesign::staged,
+        KokkosTile::Experimental::ClusterHistogramDesign::remote_atomics}) {
     HistogramOptions other = c2;
     other.cluster_size = 4;
     other.cluster_design = design;
     all.push_back(other);
   }
   HistogramOptions staged_aggregated = c2;
-  staged_aggregated.cluster_design = KokkosTile::ClusterHistogramDesign::staged;
-  staged_aggregated.warp_aggregation = KokkosTile::WarpAggregation::always;
+  staged_aggregated.cluster_design = KokkosTile::Experimental::ClusterHistogramDesign::staged;
+  staged_aggregated.warp_aggregation = KokkosTile::Experimental::WarpAggregation::always;
   all.push_back(staged_aggregated);
-  for (const KokkosTile::WarpAggregation aggregation :
-       {KokkosTile::WarpAggregation::adaptive, KokkosTile::WarpAggregation::always}) {
+  for (const KokkosTile::Experimental::WarpAggregation aggregation :
+       {KokkosTile::Experimental::WarpAggregation::adaptive,
+        KokkosTile::Experimental::WarpAggregation::always}) {
     HistogramOptions shared;
     shared.strategy = HistogramStrategy::shared;
     shared.warp_aggregation = aggregation;
@@ -92,7 +95,7 @@ std::string describe(const HistogramOptions& o) {
 /// Whether the options can run nbins bins here (a forced cluster of 16 may not exist).
 bool runnable(const HistogramOptions& o, std::int64_t nbins, std::int64_t n, std::size_t bytes) {
   try {
-    (void)KokkosTile::histogram_plan(ExecSpace(), nbins, n, bytes, o);
+    (void)KokkosTile::Experimental::histogram_plan(ExecSpace(), nbins, n, bytes, o, o);
     return true;
   } catch (const KokkosTile::ResourceError&) {
     return false;
@@ -209,7 +212,7 @@ void check_integer_counts(const std::vector<std::int64_t>& bin_counts,
           if (!runnable(o, nbins, n, sizeof(C)))
             continue;
           CountHolder<C, CountLayout> counts(nbins, garbage<C>());
-          KokkosTile::histogram(ExecSpace(), samples.view, counts.view, o);
+          KokkosTile::Experimental::histogram(ExecSpace(), samples.view, counts.view, o, o);
           ExecSpace().fence();
           EXPECT_TRUE(same_counts(expected, counts.read()))
               << describe(o) << ", " << nbins << " bins, " << n << " samples"
@@ -277,7 +280,7 @@ void check_range_counts() {
       if (!runnable(o, nbins, static_cast<std::int64_t>(values.size()), 4))
         continue;
       CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(nbins, garbage<std::uint32_t>());
-      KokkosTile::histogram(ExecSpace(), samples.view, counts.view, lo, hi, o);
+      KokkosTile::Experimental::histogram(ExecSpace(), samples.view, counts.view, lo, hi, o, o);
       ExecSpace().fence();
       EXPECT_TRUE(same_counts(expected, counts.read())) << describe(o) << ", " << nbins << " bins";
     }
@@ -295,11 +298,11 @@ TEST(Histogram, EmptyInputOverwritesAndAccumulateAdds) {
     if (!runnable(o, 17, 0, 4))
       continue;
     CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(17, garbage<std::uint32_t>());
-    KokkosTile::histogram(none, counts.view, o);
+    KokkosTile::Experimental::histogram(none, counts.view, o, o);
     EXPECT_TRUE(same_counts(std::vector<std::uint32_t>(17, 0u), counts.read())) << describe(o);
     o.accumulate = true;
     CountHolder<std::uint32_t, Kokkos::LayoutRight> kept(17, 5u);
-    KokkosTile::histogram(none, kept.view, o);
+    KokkosTile::Experimental::histogram(none, kept.view, o, o);
     EXPECT_TRUE(same_counts(std::vector<std::uint32_t>(17, 5u), kept.read())) << describe(o);
   }
 }
@@ -311,10 +314,10 @@ TEST(Histogram, ClampsOutOfRangeIntegersAndOneBinTakesAll) {
     if (!runnable(o, 5, 9, 4))
       continue;
     CountHolder<std::uint32_t, Kokkos::LayoutRight> five(5, garbage<std::uint32_t>());
-    KokkosTile::histogram(samples.view, five.view, o);
+    KokkosTile::Experimental::histogram(samples.view, five.view, o, o);
     EXPECT_TRUE(same_counts(std::vector<std::uint32_t>{4, 0, 0, 1, 4}, five.read())) << describe(o);
     CountHolder<std::uint32_t, Kokkos::LayoutRight> one(1, garbage<std::uint32_t>());
-    KokkosTile::histogram(samples.view, one.view, o);
+    KokkosTile::Experimental::histogram(samples.view, one.view, o, o);
     EXPECT_TRUE(same_counts(std::vector<std::uint32_t>{9}, one.read())) << describe(o);
   }
 }
@@ -329,12 +332,12 @@ TEST(Histogram, ThirtyTwoBitCountersWrapModuloTwoToThe32) {
       continue;
     o.accumulate = true;
     CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(4, 4294967293u);
-    KokkosTile::histogram(samples.view, counts.view, o);
+    KokkosTile::Experimental::histogram(samples.view, counts.view, o, o);
     EXPECT_TRUE(same_counts(std::vector<std::uint32_t>{4294967293u, 4294967293u, 7u, 4294967293u},
                             counts.read()))
         << describe(o);
     CountHolder<std::uint64_t, Kokkos::LayoutRight> wide(4, 4294967293ull);
-    KokkosTile::histogram(samples.view, wide.view, o);
+    KokkosTile::Experimental::histogram(samples.view, wide.view, o, o);
     EXPECT_EQ(wide.read()[2], 4294967303ull) << describe(o);
   }
 }
@@ -352,7 +355,7 @@ TEST(Histogram, ConstSamplesAndSmallIntegerTypes) {
     if (!runnable(o, 8, static_cast<std::int64_t>(values.size()), 4))
       continue;
     CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(8, garbage<std::uint32_t>());
-    KokkosTile::histogram(read_only, counts.view, o);
+    KokkosTile::Experimental::histogram(read_only, counts.view, o, o);
     EXPECT_TRUE(same_counts(expected, counts.read())) << describe(o);
   }
 }

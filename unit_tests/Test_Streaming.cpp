@@ -235,3 +235,24 @@ TEST(Streaming, BadArgumentsRaise) {
 
 }  // namespace
 }  // namespace KokkosTileTest
+
+namespace KokkosTileTest {
+namespace {
+
+// StreamPipeline copies chunks exactly where KokkosTile's kernels take their device paths: on a
+// space whose own memory is not HostSpace (Impl::is_host_backend), so the two definitions of
+// "host" cannot drift apart. Break either definition and this fails for Cuda or for the host.
+TEST(Streaming, CopiesChunksExactlyOffHostBackends) {
+  EXPECT_EQ(KokkosTile::StreamPipeline<ExecSpace>::copies_chunks,
+            !KokkosTile::Impl::is_host_backend<ExecSpace>());
+  EXPECT_FALSE(KokkosTile::StreamPipeline<Kokkos::DefaultHostExecutionSpace>::copies_chunks);
+  EXPECT_TRUE(KokkosTile::Impl::is_host_backend<Kokkos::DefaultHostExecutionSpace>());
+#ifdef KOKKOS_ENABLE_CUDA
+  EXPECT_TRUE(KokkosTile::StreamPipeline<Kokkos::Cuda>::copies_chunks);
+  EXPECT_FALSE(KokkosTile::Impl::is_host_backend<Kokkos::Cuda>());
+  EXPECT_TRUE(KokkosTile::Impl::is_cuda<Kokkos::Cuda>());
+#endif
+}
+
+}  // namespace
+}  // namespace KokkosTileTest

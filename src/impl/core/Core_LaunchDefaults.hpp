@@ -55,7 +55,7 @@ template <class ExecSpace>
 std::int64_t resident_team_league(const std::string& call, const ExecSpace& space, int teams_per_sm,
                                   std::int64_t items) {
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
+  if constexpr (is_cuda<ExecSpace>()) {
     const int multiprocessors = cuda_device_limits(call, space.cuda_device()).multiprocessors;
     return std::min<std::int64_t>(items, std::int64_t(teams_per_sm) * std::max(1, multiprocessors));
   }
