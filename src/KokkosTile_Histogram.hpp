@@ -39,7 +39,7 @@
 // Overloads taking an execution-space instance first are asynchronous on it (host backends
 // finish before returning); the others use the counts View's execution space, as every
 // KokkosTile call without one uses its output View's. Kernels are
-// labelled "KokkosTile::histogram[<strategy>]".
+// labelled "KokkosTile::histogram<strategy>", the syntax of every KokkosTile label.
 
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Profiling_ScopedRegion.hpp>

@@ -236,14 +236,14 @@ void run_histogram(const ExecSpace& space, const SampleView& samples, const Coun
   KOKKOSTILE_EXPECT(planned.refusal.empty(), ResourceError, "KokkosTile::histogram",
                     planned.refusal);
   const HistogramPlan& plan = planned.plan;
-  const std::string label = std::string("KokkosTile::histogram[") + to_string(plan.strategy) + "]";
+  const std::string label = std::string("KokkosTile::histogram<") + to_string(plan.strategy) + ">";
 
   if constexpr (runs_on_host<ExecSpace>()) {
     if (plan.strategy == HistogramStrategy::shared) {
       using copies_type =
           Kokkos::View<count_type**, Kokkos::LayoutRight, typename ExecSpace::memory_space>;
       const int parts = plan.copies;
-      copies_type copies(Kokkos::view_alloc(Kokkos::WithoutInitializing, label + " copies"), parts,
+      copies_type copies(Kokkos::view_alloc(Kokkos::WithoutInitializing, label + "::copies"), parts,
                          nbins);
       Kokkos::parallel_for(label, Kokkos::RangePolicy<ExecSpace>(space, 0, parts),
                            HostPrivateCount<SampleView, Binner, copies_type>{

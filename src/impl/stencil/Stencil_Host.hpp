@@ -101,7 +101,7 @@ void launch_stencil_host(const std::string& call, const ExecSpace& space, const 
   Kokkos::View<T*, Kokkos::HostSpace> scratch;
   if (scratch_elements > 0)
     scratch = Kokkos::View<T*, Kokkos::HostSpace>(
-        Kokkos::view_alloc(Kokkos::WithoutInitializing, call + " scratch"), scratch_elements);
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, call + "::scratch"), scratch_elements);
   T* const rows_of_constants = constant_row ? scratch.data() + items * geo.item_scratch : nullptr;
   if (constant_row)
     std::fill(rows_of_constants, rows_of_constants + F, boundary.value);
