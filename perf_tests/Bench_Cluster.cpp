@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Clusters and large scratch (KokkosTile_Cluster.hpp) against what a Kokkos user has without them:
 //
 //   cluster_exchange/<dsm|global>_c<C>/<space>/float/n:<bytes per block>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // KokkosTile::gemm's variants (naive, tiled16 = the seed's 16 x 16 kernel, tuned; `kokkostile` is
 // the default options, what a user gets) against `plain_kokkos` (the triple loop a Kokkos user
 // writes), cuBLAS on CUDA (plain fp32 with CUBLAS_PEDANTIC_MATH, so no TF32; fp64 as cuBLAS runs

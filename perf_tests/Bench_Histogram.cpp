@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Histograms (KokkosTile_Histogram.hpp): every strategy, the automatic choice and the baselines a
 // user has without KokkosTile, over bin counts from 32 to 2^22 and two input distributions:
 //

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // KokkosTile::reverse (both scratch forms) and reverse_copy against what a Kokkos user would run
 // instead: Kokkos::deep_copy of the same bytes (the copy bandwidth ceiling; cudaMemcpy on CUDA), a
 // plain parallel_for that swaps mirrored elements, Kokkos::Experimental::reverse, and

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // KokkosTile::stencil (tiled: the default strips, one tile per team; naive) for the 5-point and
 // 9-point stars and a 5x5 box, against the copy baselines of the same bytes (grid read once,
 // written once) and the MDRangePolicy kernel a Kokkos user would write instead (plain_kokkos).

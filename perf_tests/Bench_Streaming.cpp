@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // KokkosTile::StreamPipeline on a transfer-bound workload, y = a * x + b over n floats that start
 // and end in pinned host memory, against the serial sequence (copy everything in, one kernel, copy
 // everything out, on one instance) and the ideal: the slowest of the three stages alone (copy in,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host <-> device transfer bandwidth by kind of host memory: pageable (a plain HostSpace View),
 // pinned (KokkosTile::PinnedHostSpace), registered (a HostSpace View under a
 // ScopedHostRegistration), each moved with Kokkos::deep_copy on an instance, against the raw

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // KokkosTile::transpose, every variant, against the copy baselines of the same bytes and what a
 // user would pick instead: Kokkos::deep_copy from LayoutLeft to LayoutRight (a transpose in
 // memory) and, on CUDA, cuBLAS geam with op(A) = A^T.

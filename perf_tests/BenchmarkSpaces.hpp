@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // What every KokkosTile benchmark shares: the enabled execution spaces (each benchmark is
 // registered once per space, so the same work can be compared across them), the problem sizes of

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // KokkosTile's perf executable: every benchmark for every enabled execution space, baselines in the
 // same run. Flags: Google Benchmark's own, plus --kokkostile_smoke for the tiny ctest run.
 #include <Kokkos_Core.hpp>

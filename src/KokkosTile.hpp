@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // KokkosTile: shared-memory tiled algorithms for Kokkos applications. Include this header and link
 // KokkosTile::kokkostile.

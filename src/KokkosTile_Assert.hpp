@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Preconditions of KokkosTile's host entry points. A failed check throws before any kernel is
 // launched, with a message that names the call, the offending sizes and the limit, followed by the

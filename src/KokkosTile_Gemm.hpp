@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // General matrix multiply through team scratch, C = alpha * op(A) * op(B) + beta * C, with the
 // argument conventions of KokkosBlas::gemm:

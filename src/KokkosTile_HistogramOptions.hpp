@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // What a histogram call may choose (HistogramOptions) and what it will run (HistogramPlan); see
 // KokkosTile_Histogram.hpp for the calls. Knobs that exist to measure designs, not to use them,

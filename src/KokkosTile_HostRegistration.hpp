@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Page-locks existing host memory for a scope (RAII): a HostSpace View or a raw byte range becomes
 // pinned, so that copies between it and the GPU run at full link speed and asynchronously on an

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // How much team scratch a set of tiles needs, how much each level allows on an execution space,
 // and where the tiles go: level 0 when they fit there, else level 1, else a ResourceError that

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Typed tiles in a Kokkos team's scratch pad. Level 0 is CUDA __shared__ memory on NVIDIA GPUs and
 // a small per-team buffer on the host backends; level 1 is larger and slower (global memory on

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The weights of a 2-D stencil of run-time radius, and its boundary condition. A Stencil2D is a
 // small trivially copyable value: kernels take it by value, so on CUDA the weights travel with the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Streams host data through the device in chunks, overlapping the copies of some chunks with the
 // kernels of others: for each chunk, copy in, run the user's functor on device Views, copy out,

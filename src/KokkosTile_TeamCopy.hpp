@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Cooperative copies between global Views and scratch tiles, done by all threads (and vector lanes)
 // of a team. Global memory is walked in its own storage order, so that consecutive threads touch

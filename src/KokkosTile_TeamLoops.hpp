@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Nested team loops over a rows x cols window with the vector lanes on one index: on CUDA a team
 // launched with vector length 32 is a set of warps, so putting the lanes on the index that is

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // KokkosTile's version. CMakeLists.txt reads these three lines for the package version
 // (find_package(KokkosTile 0.1)), so the macros and the package always agree.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Shared by the unit tests: the execution space under test, seeded random inputs, poisoned outputs
 // and host-side comparison.

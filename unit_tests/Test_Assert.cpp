@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_Assert.hpp: the message names the call and the source location.
 #include <KokkosTile_Assert.hpp>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_Cluster.hpp: the same cluster code on every backend, native clusters on sm_90
 // and the emulation everywhere (ClusterMode::emulated forces it on a Hopper GPU too). Outputs are
 // poisoned and checked element by element against values computed on the host.

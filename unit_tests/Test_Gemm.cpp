@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_Gemm.hpp against a double-precision host reference on seeded random inputs:
 // every variant and tuned tile shape, op(A) and op(B) in {N, T}, extents that are 0, 1, primes and
 // tile multiples plus one, LayoutLeft, LayoutRight and strided Views with gaps, subviews, alpha

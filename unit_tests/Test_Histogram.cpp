@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_Histogram.hpp: exact counts against a host reference for every strategy
 // forced on every backend (on host backends the cluster strategy runs emulated), sample and count
 // Views of every supported type and layout, the edge cases, the overflow rule, the errors and the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_HostRegistration.hpp: a registration pins for exactly its scope (also when an
 // exception leaves it), the registered View works in asynchronous copies meanwhile, overlapping
 // registrations are refused, already-pinned memory is accepted untouched, and bad ranges raise.

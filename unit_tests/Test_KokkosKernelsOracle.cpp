@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kokkos Kernels is the device-side oracle of later tests (KokkosBlas::gemm for the GEMM): this
 // checks that the one found links and computes against a double-precision host reference, so that
 // a broken oracle is reported as such rather than as a KokkosTile failure.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile::parallel_for_large_scratch: plain team kernels with more level-0 scratch
 // than Kokkos grants (on CUDA: 200 KB of shared memory per team, where Kokkos allows about 40 KB).
 #include <KokkosTile_Cluster.hpp>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_PinnedHostSpace.hpp: pinned mirrors keep extents and layout, really are
 // page-locked on CUDA, carry data both ways asynchronously, and can be used by a kernel directly
 // (mapped, zero copy).

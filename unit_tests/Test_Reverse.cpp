@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_Reverse.hpp against std::reverse on a host copy of the input.
 #include <KokkosTile_Reverse.hpp>
 

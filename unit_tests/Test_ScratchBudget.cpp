@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_ScratchBudget.hpp: capacities, level-0-then-level-1 placement, the error
 // when nothing fits, and a kernel that really runs from level 1.
 #include <KokkosTile_ScratchBudget.hpp>

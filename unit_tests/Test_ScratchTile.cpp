@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_ScratchTile.hpp: sizes, padding and where each element lands in scratch.
 #include <KokkosTile_ScratchTile.hpp>
 

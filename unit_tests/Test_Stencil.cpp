@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_Stencil.hpp and KokkosTile_Stencil2D.hpp against a double-precision host
 // reference with its own boundary handling: stars and boxes of several radii, every boundary
 // condition, odd extents and layouts, tiled and naive, into poisoned outputs.

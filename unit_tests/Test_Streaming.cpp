@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_Streaming.hpp: every row comes back exactly once, computed from its own input
 // and its global row index, for odd sizes and chunkings, 1 to 4 instances, rank 1 and rank 2, mixed
 // value types, in place, pageable, pinned and registered host memory; the functor sees only its

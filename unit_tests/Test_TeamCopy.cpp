@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_TeamCopy.hpp: Views of every layout go through tiles of odd shapes and come
 // out bit-identical, into poisoned outputs.
 #include <KokkosTile_TeamCopy.hpp>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What Kokkos Tools see of KokkosTile: every public entry point opens one region named after the
 // call ("KokkosTile::<call>", as kokkos-fft does), every kernel it launches runs inside that
 // region, and every kernel has a label (KokkosTile's own, or Kokkos' for the deep_copy and View

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_Transpose.hpp against a host reference: every variant, odd extents, every
 // layout pair, in place and out of place, into poisoned outputs.
 #include <KokkosTile_Transpose.hpp>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Test kernels that move a 2-D View through scratch tiles, shared by the tile, copy and budget
 // tests. They live in free functions because CUDA forbids device lambdas inside GoogleTest's

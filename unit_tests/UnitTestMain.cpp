@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One GoogleTest executable per Kokkos backend: the same test sources are compiled into each, with
 // KOKKOSTILE_TEST_EXECSPACE naming the backend's execution space.
 #include <Kokkos_Core.hpp>

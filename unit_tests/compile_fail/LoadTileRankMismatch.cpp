@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Must not compile: a 2-D window load from a rank-1 View. The ctest case expects the
 // static_assert's message.
 #include <KokkosTile.hpp>

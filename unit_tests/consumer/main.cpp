@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Reverses 1..n with KokkosTile and checks the result; exit status 0 on success.
 #include <KokkosTile.hpp>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // What every cluster backend shares (KokkosTile_Cluster.hpp): the launch mode, a request's
 // geometry, and the argument checks that do not depend on the device.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // CUDA cluster kernels and what is asked of the device before a launch (KokkosTile_Cluster.hpp,
 // Cluster_Cuda.hpp): the __global__ entry points (native clusters and the one-block emulation),

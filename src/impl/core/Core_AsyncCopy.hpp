@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Asynchronous global-to-shared copies on CUDA sm_80 and newer (cp.async): the copy goes from
 // global memory into shared memory without passing through registers, so a kernel can have the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Which family of kernels an execution space gets. Every algorithm has a device path (teams of
 // many threads staging tiles in scratch, shaped for GPUs) and, where it pays, a host path (one

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // What KokkosTile asks the CUDA runtime about a device, asked once per device and cached (the
 // answers do not change while a program runs, and launches ask on every call), and the error

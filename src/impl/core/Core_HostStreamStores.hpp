@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Non-temporal (streaming) stores for host kernels whose output is written once and not read back
 // soon: a plain store first reads the destination line into the cache (read for ownership), so a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Launch shapes KokkosTile's kernels use when the caller does not choose: one thread per team on
 // host backends (a team then walks its tiles serially, in cache), a block of threads on devices.

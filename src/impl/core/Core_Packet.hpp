@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Fixed-width groups of elements moved as one aligned global access (ld/st.global.v4 on GPUs):
 // more bytes per load instruction keeps more bytes in flight per thread.

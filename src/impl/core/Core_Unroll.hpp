@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // KOKKOSTILE_UNROLL before a loop of compile-time trip count asks the device compiler to unroll
 // it. Kernels that index small arrays (packets, staged registers, stencil weights) with the loop

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // How KokkosTile::gemm chooses and launches a kernel. The call's operands, scalars and extents
 // become one GemmProblem; the tuned variant then makes one form selection (GemmTunedForm: scratch

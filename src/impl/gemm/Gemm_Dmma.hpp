@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The fp64 tensor-core step of the tuned GEMM on CUDA (sm_80 and newer): a warp multiplies its
 // 32 x 32 part of the team tile with mma.sync m8n8k4 (DMMA), 16 instructions per K step of 4, its

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The host GEMM (Serial, OpenMP, Threads): BLIS' five loops around a register micro-kernel,
 // written with Kokkos policies so that every host backend runs it.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The register micro-kernels of the host GEMM (BLIS-style): C[MR x NR] = alpha * A~ B~ + beta * C,
 // where A~ is an MR x kc micro-panel of op(A) packed k-major (a[p * MR + i]) and B~ a kc x NR

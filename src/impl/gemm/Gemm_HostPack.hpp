@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Packing for the host GEMM (BLIS-style): blocks of op(A) and panels of op(B) are copied into
 // contiguous micro-panels in the order the micro-kernel reads them, so that its inner loop streams

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // op(X) for GEMM: a rank-2 View read as itself or as its transpose, with 64-bit indices, and which
 // of op(X)'s two indices is the contiguous one in memory (so that tile loads can put consecutive

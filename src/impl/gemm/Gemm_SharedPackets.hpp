@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // 16-byte packets of a GEMM tile between registers, global memory and CUDA shared memory: the
 // loads and stores the tuned kernel's loader and multiply step are built from. On CUDA, with

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // GemmTuned, the tuned GEMM kernel's mainloop: a BM x BN team tile in scratch, a TM x TN register
 // tile per thread, K in steps of BK, two scratch stages on devices (the next tile is copied in

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The tuned GEMM kernel's epilogue: a thread's TM x TN accumulators go to C as
 // alpha * acc + beta * C, clipped at C's edges. The accumulators are in the multiply step's order:

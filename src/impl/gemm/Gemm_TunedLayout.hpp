@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Where things live in the tuned GEMM kernel (GemmTuned, Gemm_TunedDevice.hpp): its tile shape,
 // the scratch layout of the A and B tiles, and which rows and columns of the team tile each

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The tuned GEMM kernel's loader: which elements of a BM x BK tile of op(A) (BK x BN of op(B)) each
 // virtual thread copies from global memory to scratch, in units of W consecutive elements along

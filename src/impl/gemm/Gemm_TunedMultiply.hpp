@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The tuned GEMM kernel's multiply step: acc += (a thread's TM rows of the A tile) x (its TN
 // columns of the B tile) over one BK step held in scratch. On the FMA units (SIMT) for float and

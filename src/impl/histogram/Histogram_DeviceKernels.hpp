@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Histogram strategies that need no cluster: per-team private histograms in scratch and global
 // atomics (KokkosTile_Histogram.hpp).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // How KokkosTile::histogram runs a plan. The call is planned once (plan_histogram, with the
 // sample type's packet width); for device kernels the launch is then worked out once, with the

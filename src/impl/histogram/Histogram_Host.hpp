@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Histograms on host backends: private copies per thread (no atomics at all), summed per bin
 // afterwards, and Kokkos atomics into the counts when the copies would cost more than the samples

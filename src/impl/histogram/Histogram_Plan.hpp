@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // How a histogram call will run: the strategy, and its launch shape where it has one. Plans are
 // made from device queries only (no timing). plan_histogram does not throw for resources: a

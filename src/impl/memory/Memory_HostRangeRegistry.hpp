@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The process-wide list of host byte ranges that KokkosTile currently holds registered (page
 // locked). It lets ScopedHostRegistration refuse a second registration that overlaps a live one

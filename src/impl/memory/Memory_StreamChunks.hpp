@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Machinery of KokkosTile::StreamPipeline: the View type a chunk is handed to the user's functor
 // as, the compile-time and run-time checks on the host Views, and the guard that waits for every

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Host-backend kernels behind KokkosTile::reverse, reverse_static and reverse_copy
 // (KokkosTile_Reverse.hpp), for execution spaces whose kernels run on host threads (Serial,

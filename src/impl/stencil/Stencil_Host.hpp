@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Host kernel of KokkosTile::stencil (Serial, OpenMP, Threads): KokkosTile_Stencil.hpp calls
 // launch_stencil_host for the default `tiled` variant on host backends.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The host stencil kernel (StencilHost): one work item is a block of output rows times a strip of
 // columns, computed row by row from the 2 r + 1 input rows in cache (Stencil_HostRows.hpp for the

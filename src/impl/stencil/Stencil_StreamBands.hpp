@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The streaming kernel of KokkosTile::stencil: its CUDA path for stars of radius 1 and 2 (the
 // 5-point and 9-point stencils) when both Views have a unit-stride fast index in the same

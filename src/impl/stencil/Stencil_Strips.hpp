@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The strip kernel of KokkosTile::stencil, its default path for radii 1 and 2 (float stencils and
 // boxes of double, where it measured faster) when both Views have a unit-stride fast index in the

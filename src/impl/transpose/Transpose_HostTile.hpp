@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The tile of the host transposes (Transpose_Host.hpp): its shape, and the two copies every
 // transpose in memory is made of. A tile is read line by line from the source, transposed on the
