@@ -1,4 +1,4 @@
-// GEMM shape/launch exploration against cuBLAS pedantic (never committed).
+// GEMM shape/launch exploration against cuBLAS pedantic (README.md in this folder).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 #include <cublas_v2.h>

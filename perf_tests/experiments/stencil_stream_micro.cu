@@ -1,4 +1,4 @@
-// Design exploration only (never committed): raw CUDA transpose and 5-point stencil variants
+// Design exploration (README.md in this folder): raw CUDA transpose and 5-point stencil variants
 // against cudaMemcpy D2D, same run, medians.
 #include <cuda_runtime.h>
 #include <cstdio>

@@ -1,4 +1,4 @@
-// Isolating Kokkos-vs-raw differences for the 64x65 float4 transpose (never committed).
+// Isolating Kokkos-vs-raw differences for the 64x65 float4 transpose (README.md in this folder).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 #include <chrono>
