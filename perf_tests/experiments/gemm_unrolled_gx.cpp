@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // GEMM shape/launch exploration against cuBLAS pedantic (README.md in this folder).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>

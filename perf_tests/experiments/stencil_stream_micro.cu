@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Design exploration (README.md in this folder): raw CUDA transpose and 5-point stencil variants
 // against cudaMemcpy D2D, same run, medians.
 #include <cuda_runtime.h>

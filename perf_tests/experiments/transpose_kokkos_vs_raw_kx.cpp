@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Isolating Kokkos-vs-raw differences for the 64x65 float4 transpose (README.md in this folder).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
