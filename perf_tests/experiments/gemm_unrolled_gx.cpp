@@ -29,11 +29,14 @@ void launch(const AV& a, const BV& b, const VL& c) {
 }
 
 void fill(float* p, std::size_t count, unsigned seed) {
-  Kokkos::parallel_for(count, KOKKOS_LAMBDA(std::size_t i) {
-    unsigned x = unsigned(i) * 2654435761u + seed;
-    x ^= x >> 13; x *= 0x5bd1e995u; x ^= x >> 15;
-    p[i] = float(x & 0xffff) / 32768.f - 1.f;
-  });
+  Kokkos::parallel_for(
+      count, KOKKOS_LAMBDA(std::size_t i) {
+        unsigned x = unsigned(i) * 2654435761u + seed;
+        x ^= x >> 13;
+        x *= 0x5bd1e995u;
+        x ^= x >> 15;
+        p[i] = float(x & 0xffff) / 32768.f - 1.f;
+      });
 }
 
 int main(int argc, char** argv) {
@@ -44,34 +47,93 @@ int main(int argc, char** argv) {
     cublasSetMathMode(h, CUBLAS_PEDANTIC_MATH);
     int only = -1;
     for (int i = 1; i < argc; ++i)
-      if (std::string(argv[i]).rfind("only=", 0) == 0) only = std::stoi(argv[i] + 5);
+      if (std::string(argv[i]).rfind("only=", 0) == 0)
+        only = std::stoi(argv[i] + 5);
     for (int n : {4096, 8192}) {
-      if (only >= 0 && n != 4096) break;
+      if (only >= 0 && n != 4096)
+        break;
       VL a("a", n, n), b("b", n, n), c("c", n, n);
       VR br("br", n, n), ar("ar", n, n);
-      fill(a.data(), a.span(), 1); fill(b.data(), b.span(), 2); fill(br.data(), br.span(), 3); fill(ar.data(), ar.span(), 4);
+      fill(a.data(), a.span(), 1);
+      fill(b.data(), b.span(), 2);
+      fill(br.data(), br.span(), 3);
+      fill(ar.data(), ar.span(), 4);
       Kokkos::fence();
       const float one = 1, zero = 0;
-      struct V { std::string name; std::function<void()> f; std::vector<double> t; };
+      struct V {
+        std::string name;
+        std::function<void()> f;
+        std::vector<double> t;
+      };
       std::vector<V> vs;
-      vs.push_back({"cublas NN", [&] { cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a.data(), n, b.data(), n, &zero, c.data(), n); }, {}});
-      vs.push_back({"cublas TN (A-R)", [&] { cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, n, n, n, &one, ar.data(), n, b.data(), n, &zero, c.data(), n); }, {}});
-      vs.push_back({"NN 8x8 kmajor", [&] { launch<Impl::GemmTunedShape<128, 128, 16, 8, 8>, 256, 2, false, false>(a, b, c); }, {}});
-      vs.push_back({"NN 8x8 B-alongk 8x4 lanes", [&] { launch<Impl::GemmTunedShape<128, 128, 16, 8, 8>, 256, 2, false, true>(a, b, c); }, {}});
-      vs.push_back({"NN 16x8 B-alongk 8x4 lanes", [&] { launch<Impl::GemmTunedShape<128, 128, 16, 16, 8>, 128, 2, false, true>(a, b, c); }, {}});
-      vs.push_back({"NN 8x16 B-alongk 8x4 lanes", [&] { launch<Impl::GemmTunedShape<128, 128, 16, 8, 16>, 128, 2, false, true>(a, b, c); }, {}});
-      vs.push_back({"A-R 8x8 both alongk", [&] { launch<Impl::GemmTunedShape<128, 128, 16, 8, 8>, 256, 2, true, true>(ar, b, c); }, {}});
-      vs.push_back({"A-R 16x8 both alongk", [&] { launch<Impl::GemmTunedShape<128, 128, 16, 16, 8>, 128, 2, true, true>(ar, b, c); }, {}});
-      vs.push_back({"A-R 8x16 both alongk", [&] { launch<Impl::GemmTunedShape<128, 128, 16, 8, 16>, 128, 2, true, true>(ar, b, c); }, {}});
-      vs.push_back({"A-R B-R 8x8 A-alongk", [&] { launch<Impl::GemmTunedShape<128, 128, 16, 8, 8>, 256, 2, true, false>(ar, br, c); }, {}});
-      vs.push_back({"A-R B-R 16x8 A-alongk", [&] { launch<Impl::GemmTunedShape<128, 128, 16, 16, 8>, 128, 2, true, false>(ar, br, c); }, {}});
-      vs.push_back({"B-R 8x8 kmajor", [&] { launch<Impl::GemmTunedShape<128, 128, 16, 8, 8>, 256, 2, false, false>(a, br, c); }, {}});
+      vs.push_back({"cublas NN",
+                    [&] {
+                      cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a.data(), n, b.data(),
+                                  n, &zero, c.data(), n);
+                    },
+                    {}});
+      vs.push_back({"cublas TN (A-R)",
+                    [&] {
+                      cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, n, n, n, &one, ar.data(), n,
+                                  b.data(), n, &zero, c.data(), n);
+                    },
+                    {}});
+      vs.push_back(
+          {"NN 8x8 kmajor",
+           [&] { launch<Impl::GemmTunedShape<128, 128, 16, 8, 8>, 256, 2, false, false>(a, b, c); },
+           {}});
+      vs.push_back(
+          {"NN 8x8 B-alongk 8x4 lanes",
+           [&] { launch<Impl::GemmTunedShape<128, 128, 16, 8, 8>, 256, 2, false, true>(a, b, c); },
+           {}});
+      vs.push_back(
+          {"NN 16x8 B-alongk 8x4 lanes",
+           [&] { launch<Impl::GemmTunedShape<128, 128, 16, 16, 8>, 128, 2, false, true>(a, b, c); },
+           {}});
+      vs.push_back(
+          {"NN 8x16 B-alongk 8x4 lanes",
+           [&] { launch<Impl::GemmTunedShape<128, 128, 16, 8, 16>, 128, 2, false, true>(a, b, c); },
+           {}});
+      vs.push_back(
+          {"A-R 8x8 both alongk",
+           [&] { launch<Impl::GemmTunedShape<128, 128, 16, 8, 8>, 256, 2, true, true>(ar, b, c); },
+           {}});
+      vs.push_back(
+          {"A-R 16x8 both alongk",
+           [&] { launch<Impl::GemmTunedShape<128, 128, 16, 16, 8>, 128, 2, true, true>(ar, b, c); },
+           {}});
+      vs.push_back(
+          {"A-R 8x16 both alongk",
+           [&] { launch<Impl::GemmTunedShape<128, 128, 16, 8, 16>, 128, 2, true, true>(ar, b, c); },
+           {}});
+      vs.push_back({"A-R B-R 8x8 A-alongk",
+                    [&] {
+                      launch<Impl::GemmTunedShape<128, 128, 16, 8, 8>, 256, 2, true, false>(ar, br,
+                                                                                            c);
+                    },
+                    {}});
+      vs.push_back({"A-R B-R 16x8 A-alongk",
+                    [&] {
+                      launch<Impl::GemmTunedShape<128, 128, 16, 16, 8>, 128, 2, true, false>(ar, br,
+                                                                                             c);
+                    },
+                    {}});
+      vs.push_back({"B-R 8x8 kmajor",
+                    [&] {
+                      launch<Impl::GemmTunedShape<128, 128, 16, 8, 8>, 256, 2, false, false>(a, br,
+                                                                                             c);
+                    },
+                    {}});
       if (only >= 0) {
-        vs[only].f(); vs[only].f(); Kokkos::fence();
+        vs[only].f();
+        vs[only].f();
+        Kokkos::fence();
         printf("profiled %s\n", vs[only].name.c_str());
         break;
       }
-      for (auto& v : vs) for (int w = 0; w < 3; ++w) v.f();
+      for (auto& v : vs)
+        for (int w = 0; w < 3; ++w)
+          v.f();
       Kokkos::fence();
       const int rounds = n == 4096 ? 15 : 7;
       for (int r = 0; r < rounds; ++r)
@@ -80,13 +142,18 @@ int main(int argc, char** argv) {
           auto t0 = std::chrono::steady_clock::now();
           v.f();
           Kokkos::fence();
-          v.t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+          v.t.push_back(
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         }
-      auto med = [](std::vector<double> t) { std::sort(t.begin(), t.end()); return t[t.size() / 2]; };
+      auto med = [](std::vector<double> t) {
+        std::sort(t.begin(), t.end());
+        return t[t.size() / 2];
+      };
       const double ref = med(vs[0].t);
       const double flops = 2.0 * n * double(n) * n;
       for (auto& v : vs)
-        printf("n=%d %-34s %7.2f TFLOP/s  ratio %.3f\n", n, v.name.c_str(), flops / med(v.t) / 1e12, ref / med(v.t));
+        printf("n=%d %-34s %7.2f TFLOP/s  ratio %.3f\n", n, v.name.c_str(), flops / med(v.t) / 1e12,
+               ref / med(v.t));
       fflush(stdout);
     }
     cublasDestroy(h);
