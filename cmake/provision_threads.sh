@@ -19,6 +19,21 @@ threads_main() {
   cuda_cache=${KOKKOSTILE_CACHE_DIR:-$source_dir/.cache}/cuda
   mkdir -p "$cuda_cache"
 
+  # GCC 12 and Kokkos' mdspan-based View (kokkos/kokkos#7464, open for Kokkos 4.6.99): with
+  # [[no_unique_address]] on BasicView's members, a default-constructed View's tracker holds 0
+  # instead of its "no record" flag, so destroying it crashes in SharedAllocationRecord::decrement
+  # (here: every TeamCopy test on Serial and Threads; a two-line program, `View<double*> s;`, with
+  # GCC 12.2 at -O0 and -O2; compiled with the define below it runs clean). Kokkos and everything built against it then
+  # compile mdspan without the attribute (nvcc builds never use it; the default flavour's GCC in
+  # Debian unstable passes with it).
+  local workaround=() interface_definitions=""
+  if c++ --version 2>/dev/null | head -n 1 | grep -qE '^(c\+\+|g\+\+)' &&
+    [ "$(c++ -dumpversion 2>/dev/null | cut -d. -f1)" -lt 13 ] 2>/dev/null; then
+    interface_definitions="MDSPAN_IMPL_USE_ATTRIBUTE_NO_UNIQUE_ADDRESS=0"
+    workaround=(-DCMAKE_CXX_FLAGS=-D$interface_definitions)
+    say "GCC $(c++ -dumpversion) : building Kokkos and KokkosTile with -D$interface_definitions (kokkos/kokkos#7464)"
+  fi
+
   if [ -n "${Kokkos_ROOT:-}" ]; then
     kokkos_root=$Kokkos_ROOT
     grep -rqsE 'Kokkos_ENABLE_THREADS[ "]+(ON|TRUE)|set\(Kokkos_DEVICES[^)]*THREADS' \
@@ -31,7 +46,7 @@ threads_main() {
       die "no Kokkos to build: set Kokkos_ROOT to a Kokkos with Threads, or KOKKOSTILE_KOKKOS_SOURCE to a Kokkos release archive (no kokkos-*.tar.gz in $deps_dir)"
     kokkos_root=$(cuda_cached_cmake_install "Kokkos (Serial + Threads, C++17)" "$archive" \
       kokkos-threads -DCMAKE_CXX_STANDARD=17 -DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_THREADS=ON \
-      -DKokkos_ENABLE_TESTS=OFF -DKokkos_ENABLE_EXAMPLES=OFF)
+      -DKokkos_ENABLE_TESTS=OFF -DKokkos_ENABLE_EXAMPLES=OFF "${workaround[@]}")
   fi
 
   if [ "$command" != exec ] && [ "$command" != shell ] && ! cuda_native_test_libraries; then
@@ -62,6 +77,7 @@ threads_main() {
   # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
   cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DKokkos_ROOT="$kokkos_root" -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON "${cmake_args[@]}" \
+    -DKOKKOSTILE_INTERFACE_DEFINITIONS="$interface_definitions" \
     ${KOKKOSTILE_CMAKE_ARGS:-}
   cmake --build "$build_dir" -j "$jobs"
   say "KokkosTile built in $(cuda_elapsed "$started") ($build_dir)"
