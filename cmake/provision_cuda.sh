@@ -259,7 +259,8 @@ cuda_main() {
   export NVCC_WRAPPER_DEFAULT_ARCH=sm_$arch
 
   # GoogleTest and Google Benchmark: this machine's, else built from ../shared/deps.
-  if [ "$command" != exec ] && [ "$command" != shell ] && ! cuda_native_test_libraries; then
+  if [ "$command" != exec ] && [ "$command" != shell ] && [ "$command" != app ] &&
+    ! cuda_native_test_libraries; then
     local gtest_archive bench_archive
     gtest_archive=${KOKKOSTILE_GTEST_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'googletest-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
     bench_archive=${KOKKOSTILE_BENCHMARK_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'google-benchmark-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
@@ -281,6 +282,13 @@ cuda_main() {
     exec)
       cd "$source_dir"
       Kokkos_ROOT=$kokkos_root exec "${exec_args[@]}" ;;
+    app)
+      if [ ${#app_runs[@]} -gt 0 ] && [ -z "${KOKKOSTILE_APP_BUILD_ONLY:-}" ]; then
+        command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 ||
+          die "app --run runs on an NVIDIA GPU and nvidia-smi finds none here; without --run, app builds only"
+      fi
+      build_app "$build_dir" -DKokkos_ROOT="$kokkos_root" ${compiler:+-DCMAKE_CXX_COMPILER="$compiler"}
+      return ;;
   esac
 
   if [ "$command" = test ] || [ "$command" = bench ]; then
@@ -292,6 +300,7 @@ cuda_main() {
   # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
   cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DKokkos_ROOT="$kokkos_root" -DKOKKOSTILE_REQUIRE_CUDA=ON -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON \
+    -DKOKKOSTILE_PROVISION_FLAVOUR=cuda \
     "${cmake_args[@]}" ${KOKKOSTILE_CMAKE_ARGS:-}
   if [ -n "${KOKKOSTILE_BUILD_TARGETS:-}" ] && [ "$command" = build ]; then
     # shellcheck disable=SC2086  # a list of targets
