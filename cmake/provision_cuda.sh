@@ -22,7 +22,8 @@
 # the one that runs the tests: Kokkos 4.6.99 built as C++20 with nvcc 13.0 miscompiled
 # parallel_reduce (../shared/deps/README.md); C++20 must still compile, as Kokkos 5 requires it.
 # Build trees: build/cuda-cxx<std>-sm<arch>. KOKKOSTILE_BUILD_TARGETS narrows what `build` builds
-# (default: everything, then the install-tree consumer is configured and built, not run).
+# (default: everything, then the README's application steps are run, building and not running the
+# application: the ctest case readme_app_provision).
 
 cuda_elapsed() {
   local seconds=$((SECONDS - $1))
@@ -313,8 +314,9 @@ cuda_main() {
   case "$command" in
     build)
       if [ -z "${KOKKOSTILE_BUILD_TARGETS:-}" ]; then
-        # The install-tree consumer, configured and built against this build; running it needs a GPU.
-        (cd "$build_dir" && KOKKOSTILE_CONSUMER_BUILD_ONLY=1 ctest -R '^install_consumer$' --output-on-failure)
+        # The README's application steps for this flavour (readme_app_provision: install, configure,
+        # build examples/app); running it needs a GPU.
+        (cd "$build_dir" && KOKKOSTILE_APP_BUILD_ONLY=1 ctest -R '^readme_app_provision$' --output-on-failure)
       fi ;;
     test)
       (cd "$build_dir" && ctest --output-on-failure) ;;
