@@ -14,6 +14,15 @@
 #   cmake/provision.sh [--flavour F] exec CMD [ARG...]
 #                                            run one command there (no build), e.g.
 #                                            exec ninja -C build/root-default
+#   cmake/provision.sh [--flavour F] app DIR [--run TARGET]... [-- CMAKE_ARG...]
+#                                            your application: install KokkosTile for the flavour
+#                                            in build/apps-<tree>/kokkostile-install, configure and
+#                                            build the CMake project in DIR (any directory) against
+#                                            it in build/apps-<tree>/<name of DIR>, run TARGET;
+#                                            CMAKE_ARGs go to the project's configure step
+#
+# Inside a flavour's Debian root (shell, exec) the script knows it is there (KOKKOSTILE_IN_ROOT)
+# and builds in the same tree as from outside; --flavour defaults to that root's flavour.
 #
 # Flavours:
 #   default  Debian's libkokkos-dev (Kokkos 5.2, OpenMP backend, C++20)
@@ -33,6 +42,8 @@
 #                           flavour's default is "/Cuda/")
 #   KOKKOSTILE_BENCH_MIN_TIME bench: time per repetition of each benchmark (default 0.1s; medians of 5)
 #   KOKKOSTILE_COMMIT       the commit bench records in its JSON (default: the tree's HEAD)
+#   KOKKOSTILE_APP_BUILD_ONLY app: build, but do not run the --run targets (a machine without the
+#                           flavour's device)
 #   KOKKOSTILE_DEBIAN_MIRROR  Debian archive to bootstrap from (default: this machine's apt sources)
 #   cuda flavour: Kokkos_ROOT, KOKKOSTILE_KOKKOS_SOURCE, KOKKOSTILE_KOKKOS_PATCHES,
 #   KOKKOSTILE_CUDA_ARCH, KOKKOSTILE_CXX_STANDARD (17 or 20), KOKKOSTILE_BUILD_TARGETS,
@@ -50,13 +61,17 @@ die() {
 }
 
 flavour=default
+flavour_given=0
 inside=0
 command=""
 exec_args=()
+app_dir=""
+app_runs=()
+app_cmake_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --flavour) flavour=${2:-}; shift 2 ;;
-    --flavour=*) flavour=${1#--flavour=}; shift ;;
+    --flavour) flavour=${2:-}; flavour_given=1; shift 2 ;;
+    --flavour=*) flavour=${1#--flavour=}; flavour_given=1; shift ;;
     --inside) inside=1; shift ;;  # internal: already running in the root
     -h | --help) usage ;;
     test | bench | build | shell) command=$1; shift ;;
@@ -65,11 +80,38 @@ while [ $# -gt 0 ]; do
       [ "${1:-}" = -- ] && shift
       [ $# -gt 0 ] || die "exec needs a command"
       exec_args=("$@"); break ;;
+    app)
+      command=app; shift
+      if [ -z "${1:-}" ] || [ "${1#-}" != "$1" ]; then
+        die "app needs a directory: app DIR [--run TARGET]... [-- CMAKE_ARG...]"
+      fi
+      app_dir=$1; shift ;;
+    --run) [ -n "${2:-}" ] || die "--run needs a target name"; app_runs+=("$2"); shift 2 ;;
+    --run=*) app_runs+=("${1#--run=}"); shift ;;
+    --) shift; app_cmake_args=("$@"); break ;;
     -*) say "unknown option '$1'"; usage ;;
-    *) say "unknown action '$1' (test, bench, build, shell or exec)"; usage ;;
+    *) say "unknown action '$1' (test, bench, build, shell, exec or app)"; usage ;;
   esac
 done
 [ -n "$command" ] || usage
+if [ "$command" != app ] && { [ ${#app_runs[@]} -gt 0 ] || [ ${#app_cmake_args[@]} -gt 0 ]; }; then
+  die "--run and '-- CMAKE_ARG...' belong to the app action"
+fi
+if [ "$command" = app ]; then
+  [ -d "$app_dir" ] || die "app: $app_dir is not a directory"
+  [ -f "$app_dir/CMakeLists.txt" ] || die "app: $app_dir has no CMakeLists.txt (app builds a CMake project)"
+  app_dir=$(cd "$app_dir" && pwd -P)
+  [ "$app_dir" != / ] || die "app: / is not an application directory"
+fi
+
+# Already inside a flavour's Debian root (a shell or exec from this script, or a test that test
+# runs there): build as the outside call would, in the same tree.
+if [ -n "${KOKKOSTILE_IN_ROOT:-}" ] && [ "$inside" = 0 ]; then
+  [ "$flavour_given" = 1 ] || flavour=$KOKKOSTILE_IN_ROOT
+  [ "$flavour" = "$KOKKOSTILE_IN_ROOT" ] ||
+    die "this is the $KOKKOSTILE_IN_ROOT flavour's Debian root; run the $flavour flavour from outside it"
+  inside=1
+fi
 
 case "$flavour" in
   default)
@@ -109,6 +151,57 @@ run_benchmarks() {
 }
 
 # ------------------------------------------------------------------------------------------------
+# app: installs KokkosTile for this flavour (configured with tests and benchmarks off: it is
+# header-only, so nothing is compiled), then configures and builds the CMake project in $app_dir
+# against the install and runs the --run targets. $1: the flavour's build tree, which names the
+# folder (build/apps-<tree>); further arguments go to both configure steps (the cuda flavour's
+# Kokkos and compiler). The caller's `generator` is used.
+build_app() {
+  local tree=$1
+  shift
+  local apps name package prefix app_build log home target exe
+  # Paths in the source tree are shown from its top, the same inside a root and outside.
+  here() { printf '%s' "${1#"$source_dir"/}"; }
+  apps="$source_dir/build/apps-$(basename "$tree")"
+  package="$apps/kokkostile-build"
+  prefix="$apps/kokkostile-install"
+  name=$(basename "$app_dir")
+  app_build="$apps/$name"
+  log="$apps/kokkostile-install.log"
+  mkdir -p "$apps"
+  say "installing KokkosTile into $(here "$prefix") (log: $(here "$log"))"
+  # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
+  if ! { cmake -S "$source_dir" -B "$package" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+    -DKOKKOSTILE_ENABLE_TESTS=OFF -DKOKKOSTILE_ENABLE_PERF_TESTS=OFF "$@" ${KOKKOSTILE_CMAKE_ARGS:-} &&
+    cmake --install "$package" --prefix "$prefix"; } >"$log" 2>&1; then
+    tail -n 30 "$log" >&2
+    die "installing KokkosTile failed; see $(here "$log")"
+  fi
+  if [ -f "$app_build/CMakeCache.txt" ]; then
+    home=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$app_build/CMakeCache.txt")
+    [ "$home" = "$app_dir" ] ||
+      die "$(here "$app_build") holds the build of $home, not of $app_dir: remove it, or rename your directory"
+  fi
+  say "configuring and building $app_dir in $(here "$app_build")"
+  # shellcheck disable=SC2086
+  cmake -S "$app_dir" -B "$app_build" "${generator[@]}" -DKokkosTile_ROOT="$prefix" "$@" \
+    ${KOKKOSTILE_CMAKE_ARGS:-} "${app_cmake_args[@]}"
+  cmake --build "$app_build" -j "$jobs"
+  for target in "${app_runs[@]}"; do
+    exe=$(find "$app_build" -path "$app_build/CMakeFiles" -prune -o -type f -name "$target" \
+      -perm -u+x -print | head -n 1)
+    [ -n "$exe" ] || die "no executable '$target' in $(here "$app_build") (--run takes an executable target of your project)"
+    if [ -n "${KOKKOSTILE_APP_BUILD_ONLY:-}" ]; then
+      say "built $(here "$exe"); not run (KOKKOSTILE_APP_BUILD_ONLY)"
+      continue
+    fi
+    say "running $(here "$exe")"
+    "$exe"
+  done
+  say "app: $app_dir built in $(here "$app_build") against KokkosTile in $(here "$prefix")"
+}
+
+# ------------------------------------------------------------------------------------------------
 # The build itself: the same steps natively and inside a root.
 build_and_run() {
   local build_dir=$1
@@ -124,9 +217,14 @@ build_and_run() {
   fi
   local generator=()
   command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
+  if [ "$command" = app ]; then
+    build_app "$build_dir"
+    return
+  fi
   # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
   cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
-    -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON ${KOKKOSTILE_CMAKE_ARGS:-}
+    -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON -DKOKKOSTILE_PROVISION_FLAVOUR="$flavour" \
+    ${KOKKOSTILE_CMAKE_ARGS:-}
   cmake --build "$build_dir" -j "$jobs"
   case "$command" in
     test)
@@ -295,13 +393,35 @@ if [ -d "$root" ] && ! root_is_healthy; then
 fi
 [ -d "$root" ] || make_root
 repair_kokkos_export
-say "building in the Debian unstable root ($flavour flavour, $root)"
+case "$command" in
+  shell | exec) say "entering the Debian unstable root ($flavour flavour, $root)" ;;
+  *) say "building in the Debian unstable root ($flavour flavour, $root)" ;;
+esac
+
+# What the script does once inside: the same action, its arguments, and for app the directory,
+# bind-mounted at its own path (so that messages name your files) unless the root has something
+# there already.
+forward=("$command")
+case "$command" in
+  exec) forward+=("${exec_args[@]}") ;;
+  app)
+    if [ -e "$root$app_dir" ] && [ -n "$(ls -A "$root$app_dir" 2>/dev/null)" ]; then
+      die "app: $app_dir is a path the Debian root uses itself ($root$app_dir); move your application elsewhere"
+    fi
+    forward+=("$app_dir")
+    for target in "${app_runs[@]}"; do forward+=(--run "$target"); done
+    forward+=(-- "${app_cmake_args[@]}") ;;
+esac
 
 # A private mount namespace: the bind mounts vanish with the process, however it ends.
 mount_and_enter='set -e
-root=$1; source_dir=$2; shift 2
+root=$1; source_dir=$2; app_dir=$3; shift 3
 mkdir -p "$root/kokkostile"
 mount --bind "$source_dir" "$root/kokkostile"
+if [ -n "$app_dir" ]; then
+  mkdir -p "$root$app_dir"
+  mount --bind "$app_dir" "$root$app_dir"
+fi
 mount -t proc proc "$root/proc"
 # The OpenMP runtime reads the CPU topology from /sys to place threads (OMP_PROC_BIND, OMP_PLACES);
 # without it libgomp prints "Error reading core/socket topology" and cannot bind. Read-only.
@@ -310,10 +430,12 @@ mount --rbind -o ro /sys "$root/sys" 2>/dev/null || mount --rbind /sys "$root/sy
 mount --make-rslave "$root/sys"
 exec chroot "$root" "$@"'
 unshare --mount --propagation private -- bash -c "$mount_and_enter" enter "$root" "$source_dir" \
-  /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
+  "$app_dir" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+  KOKKOSTILE_IN_ROOT="$flavour" \
   KOKKOSTILE_COMMIT="$KOKKOSTILE_COMMIT" KOKKOSTILE_BUILD_JOBS="$jobs" \
   KOKKOSTILE_CMAKE_ARGS="${KOKKOSTILE_CMAKE_ARGS:-}" \
   KOKKOSTILE_BENCH_FILTER="${KOKKOSTILE_BENCH_FILTER:-.}" \
   ${OMP_NUM_THREADS:+OMP_NUM_THREADS=$OMP_NUM_THREADS} \
-  /bin/bash /kokkostile/cmake/provision.sh --inside --flavour "$flavour" "$command" "${exec_args[@]}"
+  ${KOKKOSTILE_APP_BUILD_ONLY:+KOKKOSTILE_APP_BUILD_ONLY=$KOKKOSTILE_APP_BUILD_ONLY} \
+  /bin/bash /kokkostile/cmake/provision.sh --inside --flavour "$flavour" "${forward[@]}"

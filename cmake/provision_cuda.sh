@@ -22,7 +22,8 @@
 # the one that runs the tests: Kokkos 4.6.99 built as C++20 with nvcc 13.0 miscompiled
 # parallel_reduce (../shared/deps/README.md); C++20 must still compile, as Kokkos 5 requires it.
 # Build trees: build/cuda-cxx<std>-sm<arch>. KOKKOSTILE_BUILD_TARGETS narrows what `build` builds
-# (default: everything, then the install-tree consumer is configured and built, not run).
+# (default: everything, then the README's application steps are run, building and not running the
+# application: the ctest case readme_app_provision).
 
 cuda_elapsed() {
   local seconds=$((SECONDS - $1))
@@ -259,7 +260,8 @@ cuda_main() {
   export NVCC_WRAPPER_DEFAULT_ARCH=sm_$arch
 
   # GoogleTest and Google Benchmark: this machine's, else built from ../shared/deps.
-  if [ "$command" != exec ] && [ "$command" != shell ] && ! cuda_native_test_libraries; then
+  if [ "$command" != exec ] && [ "$command" != shell ] && [ "$command" != app ] &&
+    ! cuda_native_test_libraries; then
     local gtest_archive bench_archive
     gtest_archive=${KOKKOSTILE_GTEST_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'googletest-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
     bench_archive=${KOKKOSTILE_BENCHMARK_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'google-benchmark-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
@@ -281,6 +283,13 @@ cuda_main() {
     exec)
       cd "$source_dir"
       Kokkos_ROOT=$kokkos_root exec "${exec_args[@]}" ;;
+    app)
+      if [ ${#app_runs[@]} -gt 0 ] && [ -z "${KOKKOSTILE_APP_BUILD_ONLY:-}" ]; then
+        command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 ||
+          die "app --run runs on an NVIDIA GPU and nvidia-smi finds none here; without --run, app builds only"
+      fi
+      build_app "$build_dir" -DKokkos_ROOT="$kokkos_root" ${compiler:+-DCMAKE_CXX_COMPILER="$compiler"}
+      return ;;
   esac
 
   if [ "$command" = test ] || [ "$command" = bench ]; then
@@ -292,6 +301,7 @@ cuda_main() {
   # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
   cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DKokkos_ROOT="$kokkos_root" -DKOKKOSTILE_REQUIRE_CUDA=ON -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON \
+    -DKOKKOSTILE_PROVISION_FLAVOUR=cuda \
     "${cmake_args[@]}" ${KOKKOSTILE_CMAKE_ARGS:-}
   if [ -n "${KOKKOSTILE_BUILD_TARGETS:-}" ] && [ "$command" = build ]; then
     # shellcheck disable=SC2086  # a list of targets
@@ -304,8 +314,9 @@ cuda_main() {
   case "$command" in
     build)
       if [ -z "${KOKKOSTILE_BUILD_TARGETS:-}" ]; then
-        # The install-tree consumer, configured and built against this build; running it needs a GPU.
-        (cd "$build_dir" && KOKKOSTILE_CONSUMER_BUILD_ONLY=1 ctest -R '^install_consumer$' --output-on-failure)
+        # The README's application steps for this flavour (readme_app_provision: install, configure,
+        # build examples/app); running it needs a GPU.
+        (cd "$build_dir" && KOKKOSTILE_APP_BUILD_ONLY=1 ctest -R '^readme_app_provision$' --output-on-failure)
       fi ;;
     test)
       (cd "$build_dir" && ctest --output-on-failure) ;;

@@ -49,7 +49,8 @@ threads_main() {
       -DKokkos_ENABLE_TESTS=OFF -DKokkos_ENABLE_EXAMPLES=OFF "${workaround[@]}")
   fi
 
-  if [ "$command" != exec ] && [ "$command" != shell ] && ! cuda_native_test_libraries; then
+  if [ "$command" != exec ] && [ "$command" != shell ] && [ "$command" != app ] &&
+    ! cuda_native_test_libraries; then
     local gtest_archive bench_archive
     gtest_archive=${KOKKOSTILE_GTEST_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'googletest-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
     bench_archive=${KOKKOSTILE_BENCHMARK_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'google-benchmark-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
@@ -71,12 +72,16 @@ threads_main() {
     exec)
       cd "$source_dir"
       Kokkos_ROOT=$kokkos_root exec "${exec_args[@]}" ;;
+    app)
+      build_app "$build_dir" -DKokkos_ROOT="$kokkos_root"
+      return ;;
   esac
 
   started=$SECONDS
   # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
   cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
-    -DKokkos_ROOT="$kokkos_root" -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON "${cmake_args[@]}" \
+    -DKokkos_ROOT="$kokkos_root" -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON \
+    -DKOKKOSTILE_PROVISION_FLAVOUR=threads "${cmake_args[@]}" \
     -DKOKKOSTILE_INTERFACE_DEFINITIONS="$interface_definitions" \
     ${KOKKOSTILE_CMAKE_ARGS:-}
   cmake --build "$build_dir" -j "$jobs"
