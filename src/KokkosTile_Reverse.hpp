@@ -6,7 +6,7 @@
 //
 //   KokkosTile::reverse(view);                       // run-time-sized scratch chunks
 //   KokkosTile::reverse_static<64>(view);            // compile-time-sized scratch chunks
-//   KokkosTile::reverse_copy(src, dst);              // out of place
+//   KokkosTile::reverse_copy(src, dst);              // out of place; dst at least as long
 //
 // Each has an overload taking an execution-space instance first; it is asynchronous on that
 // instance like any Kokkos parallel_for. Without one, the View's default execution space is used.
@@ -138,29 +138,34 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
   static_assert(
       std::is_assignable_v<typename DstView::reference_type, typename SrcView::const_value_type>,
       "KokkosTile::reverse_copy: src elements cannot be assigned to dst elements");
-  KOKKOSTILE_EXPECT(src.extent(0) == dst.extent(0), InvalidArgument, call,
-                    "src has " << src.extent(0) << " elements but dst has " << dst.extent(0));
-  if (src.extent(0) == 0)
+  // Kokkos' rule (Kokkos::Experimental::reverse_copy): dst has at least src's extent, and only
+  // its first src.extent(0) elements are written.
+  KOKKOSTILE_EXPECT(dst.extent(0) >= src.extent(0), InvalidArgument, call,
+                    "src has " << src.extent(0) << " elements but dst only " << dst.extent(0)
+                               << "; dst needs at least as many");
+  const std::size_t n = src.extent(0);
+  if (n == 0)
     return;
-  KOKKOSTILE_EXPECT(!Impl::views_overlap(src, dst), InvalidArgument, call,
-                    "src and dst overlap in memory (" << src.extent(0)
+  const auto head = Kokkos::subview(dst, Kokkos::pair<std::size_t, std::size_t>(0, n));
+  KOKKOSTILE_EXPECT(!Impl::views_overlap(src, head), InvalidArgument, call,
+                    "src and dst overlap in memory (" << n
                                                       << " elements); use KokkosTile::reverse "
                                                          "to reverse in place");
   chunk = Impl::checked_chunk(call, chunk);
 
-  using functor_type = Impl::ReverseCopy<ExecSpace, SrcView, DstView>;
+  using functor_type = Impl::ReverseCopy<ExecSpace, SrcView, decltype(head)>;
   const ScratchPlacement placement =
       place_team_scratch(call, space, functor_type::chunk_tile::scratch_bytes(chunk));
-  const int league = Impl::checked_league_size(
-      call, Impl::ceil_div(static_cast<std::int64_t>(src.extent(0)), chunk));
+  const int league =
+      Impl::checked_league_size(call, Impl::ceil_div(static_cast<std::int64_t>(n), chunk));
   if constexpr (Impl::is_host_backend<ExecSpace>()) {
     (void)placement;
     (void)league;
-    Impl::host_reverse::reverse_copy(call, space, src, dst);
+    Impl::host_reverse::reverse_copy(call, space, src, head);
   } else {
     const Kokkos::TeamPolicy<ExecSpace> policy(space, league, Impl::default_team_size<ExecSpace>());
     Kokkos::parallel_for(call, with_scratch(policy, placement),
-                         functor_type{src, dst, static_cast<int>(chunk), placement.level});
+                         functor_type{src, head, static_cast<int>(chunk), placement.level});
   }
 }
 

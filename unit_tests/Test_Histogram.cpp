@@ -237,6 +237,25 @@ TEST(Histogram, BinsBeyondOneBlockEveryStrategyExact) {
                                                                                      {300007});
 }
 
+/// Lowers the samples a block counts per pass for its scope (Impl's test hook), so that inputs of
+/// a few thousand samples take many passes: the path that inputs beyond 2^30 samples per block
+/// take.
+struct FewSamplesPerPass {
+  explicit FewSamplesPerPass(std::int64_t samples) {
+    KokkosTile::Impl::histogram_block_samples_per_pass_override() = samples;
+  }
+  ~FewSamplesPerPass() { KokkosTile::Impl::histogram_block_samples_per_pass_override() = 0; }
+};
+
+// Every strategy that counts in passes (shared and cluster on CUDA, the cluster emulation on host
+// backends), with passes of 64 samples per block: each pass must add to the counts the earlier
+// passes left, and only the first may overwrite them.
+TEST(Histogram, ManyPassesCountEverySampleOnce) {
+  const FewSamplesPerPass few(64);
+  check_integer_counts<int, std::uint32_t, Kokkos::LayoutRight, Kokkos::LayoutRight>({7, 1000},
+                                                                                     {4001});
+}
+
 TEST(Histogram, StridedViewsAndWideTypes) {
   check_integer_counts<int, std::uint64_t, Kokkos::LayoutStride, Kokkos::LayoutStride>(
       {1, 33, 2000}, {0, 5, 20011});

@@ -279,6 +279,29 @@ TEST(ReverseTypes, StructElementsInPlaceAndOutOfPlace) {
   }
 }
 
+// Kokkos' rule for reverse_copy's destination: at least src's extent, and only its first
+// src.extent(0) elements are written (a sentinel beyond them must survive).
+template <class T>
+void copy_into_longer_destination() {
+  for (const std::int64_t extent :
+       {std::int64_t{1}, std::int64_t{7}, std::int64_t{1000}, std::int64_t{4099}}) {
+    Kokkos::View<T*, MemorySpace> src("src", extent), dst("dst", extent + 5);
+    const auto host_src = fill_random_device(src, 17 + extent);
+    Kokkos::deep_copy(dst, T(-7));
+    KokkosTile::reverse_copy(src, dst);
+    const auto host_dst = to_host(dst);
+    for (std::int64_t i = 0; i < extent; ++i)
+      ASSERT_EQ(host_dst(i), host_src(extent - 1 - i)) << "extent " << extent << " at " << i;
+    for (std::int64_t i = extent; i < extent + 5; ++i)
+      ASSERT_EQ(host_dst(i), T(-7)) << "extent " << extent << ": written beyond src at " << i;
+  }
+}
+
+TEST(ReverseCopy, LongerDestinationTakesTheFirstElementsOnly) {
+  copy_into_longer_destination<float>();
+  copy_into_longer_destination<double>();
+}
+
 TEST(ReverseErrors, CopyRejectsExtentMismatchNamingCallAndSizes) {
   Kokkos::View<float*, MemorySpace> src("src", 10), dst("dst", 9);
   try {

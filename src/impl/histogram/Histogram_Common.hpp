@@ -162,5 +162,17 @@ KOKKOS_INLINE_FUNCTION void add_to_bin(unsigned* bin, unsigned count) {
 /// Samples a block may count per pass: its 32-bit scratch counters can then never overflow.
 inline constexpr std::int64_t histogram_block_samples_per_pass = std::int64_t{1} << 30;
 
+/// Test hook: when positive, the samples per block and pass instead of the 2^30 above, so that a
+/// test reaches the multi-pass path with a few thousand samples (host only; kernels never read it).
+inline std::int64_t& histogram_block_samples_per_pass_override() {
+  static std::int64_t samples = 0;
+  return samples;
+}
+
+inline std::int64_t histogram_samples_per_block_pass() {
+  const std::int64_t forced = histogram_block_samples_per_pass_override();
+  return forced > 0 ? forced : histogram_block_samples_per_pass;
+}
+
 }  // namespace Impl
 }  // namespace KokkosTile

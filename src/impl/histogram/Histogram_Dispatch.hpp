@@ -82,7 +82,8 @@ SampleSplit split_samples(const SampleView& samples) {
 /// wrap before the flush), including the samples its cluster's other blocks send it.
 inline std::int64_t histogram_pass_packets(int league, int cluster, int V) {
   return std::max<std::int64_t>(
-      1, static_cast<std::int64_t>(league / cluster) * (histogram_block_samples_per_pass / V));
+      1, static_cast<std::int64_t>(league / cluster) *
+             std::max<std::int64_t>(1, histogram_samples_per_block_pass() / V));
 }
 
 /// A device histogram's whole launch, worked out once from the plan and the kernel's occupancy.
