@@ -315,8 +315,9 @@ cuda_main() {
     build)
       if [ -z "${KOKKOSTILE_BUILD_TARGETS:-}" ]; then
         # The README's application steps for this flavour (readme_app_provision: install, configure,
-        # build examples/app); running it needs a GPU.
-        (cd "$build_dir" && KOKKOSTILE_APP_BUILD_ONLY=1 ctest -R '^readme_app_provision$' --output-on-failure)
+        # build examples/app) and the add_subdirectory and FetchContent routes (consumer_*), built
+        # with nvcc; running them needs a GPU.
+        (cd "$build_dir" && KOKKOSTILE_APP_BUILD_ONLY=1 ctest -R '^(readme_app_provision|consumer_.*)$' --output-on-failure)
       fi ;;
     test)
       (cd "$build_dir" && ctest --output-on-failure) ;;
