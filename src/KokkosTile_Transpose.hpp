@@ -94,6 +94,37 @@ TileShape2D transpose_tile_shape(const std::string& call, const TransposeOptions
   return {edge, edge, variant == TransposeVariant::tiled_padded ? 1 : 0};
 }
 
+/// Where the full-tile fast path of a FastEdge tile applies, for b(j, i) = a(i, j).
+template <int FastEdge, class ExecSpace, class BView, class AView>
+FastStrides full_tile_strides(const BView& b, const AView& a) {
+  const auto [a_fast, a_slow] = line_strides(a);
+  const auto [b_fast, b_slow] = line_strides(b);
+  FastStrides fast;
+  fast.usable = a_fast == 1 && b_fast == 1 &&
+                std::max(a_slow, b_slow) * FastEdge + FastEdge <= std::int64_t(INT_MAX);
+  fast.a_slow = fast.usable ? static_cast<int>(a_slow) : 0;
+  fast.b_slow = fast.usable ? static_cast<int>(b_slow) : 0;
+  fast.memory_transpose = leftmost_index_is_contiguous(a) == leftmost_index_is_contiguous(b);
+  // 16-byte packets on devices, where each global access must carry more bytes to keep enough in
+  // flight; tile origins are multiples of FastEdge, so aligned bases and strides keep every packet
+  // aligned.
+  constexpr int V = packet_width<typename BView::non_const_value_type>();
+  fast.packets = fast.usable && !runs_on_host<ExecSpace>() && V > 1 && a_slow % V == 0 &&
+                 b_slow % V == 0 && packet_aligned(a.data()) && packet_aligned(b.data());
+  return fast;
+}
+
+/// Elements from the start of a FastEdge-element line of bytes to `data`, where lines `slow`
+/// elements apart all start equally misaligned; 0 otherwise (nothing to gain from a shift).
+template <int FastEdge, class T>
+int line_misalignment(const T* data, std::int64_t slow) {
+  constexpr std::int64_t line_bytes = FastEdge * sizeof(T);
+  const auto address = reinterpret_cast<std::uintptr_t>(data);
+  if (address % sizeof(T) != 0 || slow * std::int64_t(sizeof(T)) % line_bytes != 0)
+    return 0;
+  return static_cast<int>(address % line_bytes / sizeof(T));
+}
+
 template <int FastEdge, class ExecSpace, class BView, class AView>
 void launch_transpose_tiled(const std::string& call, const ExecSpace& space, const BView& b,
                             const AView& a, const TileShape2D& shape) {
@@ -102,20 +133,7 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
       place_team_scratch(call, space, tile_type::scratch_bytes(shape));
   const bool a_left = leftmost_index_is_contiguous(a);
   const bool b_left = leftmost_index_is_contiguous(b);
-  const auto [a_fast, a_slow] = line_strides(a);
-  const auto [b_fast, b_slow] = line_strides(b);
-  FastStrides fast;
-  fast.usable = a_fast == 1 && b_fast == 1 &&
-                std::max(a_slow, b_slow) * FastEdge + FastEdge <= std::int64_t(INT_MAX);
-  fast.a_slow = fast.usable ? static_cast<int>(a_slow) : 0;
-  fast.b_slow = fast.usable ? static_cast<int>(b_slow) : 0;
-  fast.memory_transpose = a_left == b_left;
-  // 16-byte packets on devices, where each global access must carry more bytes to keep enough in
-  // flight; tile origins are multiples of FastEdge, so aligned bases and strides keep every packet
-  // aligned.
-  constexpr int V = packet_width<typename BView::non_const_value_type>();
-  fast.packets = fast.usable && !runs_on_host<ExecSpace>() && V > 1 && a_slow % V == 0 &&
-                 b_slow % V == 0 && packet_aligned(a.data()) && packet_aligned(b.data());
+  const FastStrides fast = full_tile_strides<FastEdge, ExecSpace>(b, a);
   // On devices, shift the tile grid so that full tiles read and write whole lines that start on
   // a multiple of the line's bytes: Kokkos puts a 128-byte header before each allocation, and the
   // same 64 x 65 tile kernel ran at 0.88 of cudaMemcpy on View memory against 0.95 on aligned
@@ -125,17 +143,9 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   // the grid unshifted.
   int row_shift = 0, col_shift = 0;
   if constexpr (FastEdge > 0) {
-    using value_type = typename BView::non_const_value_type;
-    constexpr std::int64_t line_bytes = FastEdge * sizeof(value_type);
-    const auto misalignment = [&](const void* data, std::int64_t slow) {
-      const auto address = reinterpret_cast<std::uintptr_t>(data);
-      if (address % sizeof(value_type) != 0 || slow * sizeof(value_type) % line_bytes != 0)
-        return 0;
-      return static_cast<int>(address % line_bytes / sizeof(value_type));
-    };
     if (fast.packets) {
-      const int a_shift = misalignment(a.data(), a_slow);
-      const int b_shift = misalignment(b.data(), b_slow);
+      const int a_shift = line_misalignment<FastEdge>(a.data(), line_strides(a).slow);
+      const int b_shift = line_misalignment<FastEdge>(b.data(), line_strides(b).slow);
       // a's fast index is its column unless a is LayoutLeft; b(col, row) = a(row, col), so b's
       // fast index is a's row when b is LayoutRight.
       (a_left ? row_shift : col_shift) = a_shift;
@@ -154,6 +164,30 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
                          TransposeTiled<ExecSpace, BView, AView, FastEdge, decltype(level)::value>{
                              b, a, shape, static_cast<int>(tiles_across), a_left, !b_left, fast,
                              row_shift, col_shift});
+  });
+}
+
+template <int FastEdge, class ExecSpace, class AView>
+void launch_transpose_in_place(const std::string& call, const ExecSpace& space, const AView& a,
+                               const TileShape2D& shape) {
+  using tile_type = Tile2D<typename AView::non_const_value_type, ExecSpace>;
+  const ScratchPlacement placement =
+      place_team_scratch(call, space, 2 * tile_type::scratch_bytes(shape));
+  const bool a_left = leftmost_index_is_contiguous(a);
+  const FastStrides fast = full_tile_strides<FastEdge, ExecSpace>(a, a);
+  // One shift for rows and columns keeps tile (I, J) the mirror of tile (J, I); a's line sets it.
+  int shift = 0;
+  if constexpr (FastEdge > 0) {
+    if (fast.packets)
+      shift = line_misalignment<FastEdge>(a.data(), line_strides(a).slow);
+  }
+  const std::int64_t tiles_across = ceil_div(a.extent(0) + shift, shape.rows);
+  const int league = checked_league_size(call, tiles_across * (tiles_across + 1) / 2);
+  const auto policy = with_scratch(tile_policy<0>(space, league), placement);
+  with_scratch_level(placement, [&](auto level) {
+    Kokkos::parallel_for(call, policy,
+                         TransposeInPlace<ExecSpace, AView, FastEdge, decltype(level)::value>{
+                             a, shape, a_left, !a_left, fast, shift});
   });
 }
 
@@ -240,24 +274,27 @@ void transpose(const ExecSpace& space, const AView& a, const TransposeOptions& o
   if (a.extent(0) == 0)
     return;
 
-  // Two tiles per team, through the general (nested-range) path: 32 x 32 keeps both in level 0.
+  // Two tiles per team: 64 x 64 tiles of up to 4 bytes, 32 x 32 of 8 bytes keep both in level 0
+  // on devices (two padded 64 x 64 double tiles would need 66,560 bytes).
   TransposeOptions in_place_options = options;
-  if (in_place_options.tile == 0)
-    in_place_options.tile = 32;
+  if (in_place_options.tile == 0 && !Impl::runs_on_host<ExecSpace>())
+    in_place_options.tile = sizeof(typename AView::value_type) <= 4 ? 64 : 32;
   const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, in_place_options, variant);
   if constexpr (Impl::is_host_backend<ExecSpace>() && Impl::host_transpose::plain_view<AView>()) {
     Impl::host_transpose::transpose_in_place(call, space, a);
     return;
   }
-  using functor_type = Impl::TransposeInPlace<ExecSpace, AView>;
-  const ScratchPlacement placement =
-      place_team_scratch(call, space, 2 * functor_type::tile_type::scratch_bytes(shape));
-  const std::int64_t tiles_across = Impl::ceil_div(a.extent(0), shape.rows);
-  const int league = Impl::checked_league_size(call, tiles_across * tiles_across);
-  const bool a_left = Impl::leftmost_index_is_contiguous(a);
-  Kokkos::parallel_for(
-      call, with_scratch(Impl::tile_policy<0>(space, league), placement),
-      functor_type{a, shape, static_cast<int>(tiles_across), placement.level, a_left, !a_left});
+  switch (shape.rows) {  // tile edges with a compiled fast path for full tiles
+    case 32:
+      Impl::launch_transpose_in_place<32>(call, space, a, shape);
+      break;
+    case 64:
+      Impl::launch_transpose_in_place<64>(call, space, a, shape);
+      break;
+    default:
+      Impl::launch_transpose_in_place<0>(call, space, a, shape);
+      break;
+  }
 }
 
 template <class AView, std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0>

@@ -106,6 +106,36 @@ TYPED_TEST(Transpose, InPlaceSquares) {
   }
 }
 
+/// Squares with several full device tiles off the diagonal (64 x 64 up to 4 bytes, 32 x 32 of 8
+/// bytes), where the in-place kernel swaps tile pairs in packets: whole Views, line-aligned strides
+/// with a packet-aligned but line-misaligned origin (the tile grid shifts), and unaligned origins.
+TYPED_TEST(Transpose, InPlaceFullTilePairs) {
+  using T = TypeParam;
+  using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
+  using Left = Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>;
+  std::uint64_t seed = 700;
+  for (const auto variant : all_variants()) {
+    const TransposeOptions options{variant, 0};
+    for (const std::int64_t n : {192, 257, 300}) {
+      expect_transposed_in_place(Right("a", n, n), options, ++seed);
+      expect_transposed_in_place(Left("a", n, n), options, ++seed);
+      for (const std::int64_t origin : {4, 5, 16}) {
+        Right wide("wide", n, 320 + 64);
+        expect_transposed_in_place(
+            Kokkos::subview(wide, Kokkos::ALL, std::make_pair(origin, origin + n)), options,
+            ++seed);
+        Left tall("tall", 320 + 64, n);
+        expect_transposed_in_place(
+            Kokkos::subview(tall, std::make_pair(origin, origin + n), Kokkos::ALL), options,
+            ++seed);
+      }
+      Kokkos::View<T*, MemorySpace> storage;
+      expect_transposed_in_place(gapped_view<T>(storage, n, n, false, 1, 320 - n), options,
+                                 ++seed);
+    }
+  }
+}
+
 /// Extents around the host kernel's tiles (64 x 64 elements of up to 4 bytes, 32 x 32 of 8 bytes)
 /// and its groups of up to 16 x 16 tiles, thin and empty shapes.
 const std::vector<Extent2D>& host_tile_extents() {

@@ -9,12 +9,13 @@
 // (tiled-padded) makes that other-direction read free of shared-memory bank conflicts.
 //
 // In place (square): team (I, J) with I < J swaps tiles (I, J) and (J, I) through two scratch
-// tiles; diagonal teams transpose their tile; teams with I > J have nothing to do.
+// tiles, and diagonal teams transpose their tile; only those teams are launched.
 
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_ScratchTile.hpp"
 #include "impl/core/Core_Packet.hpp"
+#include "impl/transpose/Transpose_FullTile.hpp"
 #include "KokkosTile_TeamCopy.hpp"
 #include "KokkosTile_TeamLoops.hpp"
 
@@ -117,86 +118,99 @@ struct TransposeTiled {
   }
 
   /// The full-tile transpose moving V consecutive elements of the fast index per global access.
-  /// Lane k of a phase takes packet k % per_row of slow line k / per_row.
   template <int V>
   KOKKOS_INLINE_FUNCTION void transpose_full_tile_in_packets(const member_type& team,
                                                              value_type* tile,
                                                              const value_type* a_tile,
                                                              value_type* b_tile) const {
-    using packet = Packet<value_type, V>;
-    constexpr int per_row = FastEdge / V;
-    constexpr int count = FastEdge * per_row;
-    constexpr int unroll = staged_unroll(count);
+    using tiles = FullTilePackets<value_type, FastEdge, V, 1>;
     const int pitch = shape.pitch();
-    const int a_slow = fast.a_slow, b_slow = fast.b_slow;
-    team_load_packet_lines<V, per_row, unroll>(team, FastEdge, a_tile, a_slow, tile, pitch);
+    tiles::load(team, {a_tile}, fast.a_slow, {tile}, pitch);
     team.team_barrier();
-    if (fast.memory_transpose) {
-      // b's fast index (the packet's) is a's slow index: gather V entries down a tile column.
-      team_staged_copy<unroll>(
-          team, count,
-          [&](int k) {
-            packet p;
-            const value_type* column = tile + (k % per_row) * V * pitch + k / per_row;
-            for (int e = 0; e < V; ++e)
-              p.v[e] = column[e * pitch];
-            return p;
-          },
-          [&](int k, const packet& p) {
-            store_packet(b_tile + (k / per_row) * b_slow + (k % per_row) * V, p);
-          });
-    } else {
-      team_staged_copy<unroll>(
-          team, count,
-          [&](int k) {
-            packet p;
-            const value_type* row = tile + (k / per_row) * pitch + (k % per_row) * V;
-            for (int e = 0; e < V; ++e)
-              p.v[e] = row[e];
-            return p;
-          },
-          [&](int k, const packet& p) {
-            store_packet(b_tile + (k / per_row) * b_slow + (k % per_row) * V, p);
-          });
-    }
+    tiles::store(team, {tile}, pitch, {b_tile}, fast.b_slow, fast.memory_transpose);
   }
 };
 
-template <class ExecSpace, class AView>
+/// The tile of a square in-place transpose that team `rank` swaps with its mirror: the teams
+/// enumerate the tiles on and above the diagonal (tile_row <= tile_col), column by column, so no
+/// team is launched only to leave (with the whole square launched, half the teams idled).
+struct UpperTile {
+  int row;
+  int col;
+};
+
+KOKKOS_INLINE_FUNCTION UpperTile upper_tile_of_rank(int rank) {
+  // Column c starts at rank c (c + 1) / 2; the square root may be off by one either way.
+  int col = static_cast<int>((Kokkos::sqrt(8.0 * rank + 1.0) - 1.0) / 2.0);
+  while (std::int64_t(col) * (col + 1) / 2 > rank)
+    --col;
+  while (std::int64_t(col + 1) * (col + 2) / 2 <= rank)
+    ++col;
+  return {static_cast<int>(rank - std::int64_t(col) * (col + 1) / 2), col};
+}
+
+/// Square in place: team (I, J), I <= J, swaps tiles (I, J) and (J, I) through two scratch tiles;
+/// a diagonal team transposes its one tile. The tile grid may start `shift` rows and columns
+/// before a's origin (the same both ways, so that mirrored tiles stay mirrored), so that full
+/// tiles read and write lines that start on a whole line of bytes, as in TransposeTiled.
+template <class ExecSpace, class AView, int FastEdge, int Level>
 struct TransposeInPlace {
   using value_type = typename AView::non_const_value_type;
   using tile_type = Tile2D<value_type, ExecSpace>;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  static_assert(FastEdge == 0 || (FastEdge & (FastEdge - 1)) == 0, "power-of-two fast edge");
 
   AView a;
   TileShape2D shape;  // square: rows == cols
-  int tiles_across;
-  int level;
   bool load_lanes_on_rows;
   bool store_lanes_on_rows;
+  FastStrides fast;  // b is a: memory_transpose always holds
+  int shift = 0;
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
-    const int tile_i = team.league_rank() / tiles_across;
-    const int tile_j = team.league_rank() % tiles_across;
-    if (tile_i > tile_j)
-      return;  // the whole team leaves: (J, I) is handled by team (I, J)
-    const tile_type upper(team, level, shape);
-    const tile_type lower(team, level, shape);
+    const UpperTile t = upper_tile_of_rank(team.league_rank());
+    const tile_type upper(team, Level, shape);
+    const tile_type lower(team, Level, shape);
     const std::int64_t extent = a.extent(0);
-    const std::int64_t row0 = std::int64_t(tile_i) * shape.rows;
-    const std::int64_t col0 = std::int64_t(tile_j) * shape.cols;
-    const int rows = clipped_count(extent, row0, shape.rows);
-    const int cols = clipped_count(extent, col0, shape.cols);
+    const std::int64_t grid_row = std::int64_t(t.row) * shape.rows;
+    const std::int64_t grid_col = std::int64_t(t.col) * shape.cols;
+    const std::int64_t row0 = grid_row < shift ? 0 : grid_row - shift;
+    const std::int64_t col0 = grid_col < shift ? 0 : grid_col - shift;
+    const int rows = clipped_count(extent, row0, int(grid_row + shape.rows - shift - row0));
+    const int cols = clipped_count(extent, col0, int(grid_col + shape.cols - shift - col0));
+    const bool diagonal = t.row == t.col;
+    if constexpr (FastEdge > 0) {
+      constexpr int V = packet_width<value_type>();
+      if (fast.packets && rows == FastEdge && cols == FastEdge) {
+        const int pitch = shape.pitch();
+        value_type* const upper_tile = upper.storage().data();
+        value_type* const lower_tile = lower.storage().data();
+        value_type* const above = &a(row0, col0);
+        value_type* const below = &a(col0, row0);
+        if (diagonal) {
+          using tiles = FullTilePackets<value_type, FastEdge, V, 1>;
+          tiles::load(team, {above}, fast.a_slow, {upper_tile}, pitch);
+          team.team_barrier();
+          tiles::store(team, {upper_tile}, pitch, {above}, fast.a_slow, true);
+        } else {
+          using tiles = FullTilePackets<value_type, FastEdge, V, 2>;
+          tiles::load(team, {above, below}, fast.a_slow, {upper_tile, lower_tile}, pitch);
+          team.team_barrier();
+          tiles::store(team, {upper_tile, lower_tile}, pitch, {below, above}, fast.a_slow, true);
+        }
+        return;
+      }
+    }
     team_for_each_2d(team, rows, cols, load_lanes_on_rows,
                      [&](int i, int j) { upper(i, j) = a(row0 + i, col0 + j); });
-    if (tile_i != tile_j) {
+    if (!diagonal) {
       team_for_each_2d(team, cols, rows, load_lanes_on_rows,
                        [&](int i, int j) { lower(i, j) = a(col0 + i, row0 + j); });
     }
     team.team_barrier();
     team_for_each_2d(team, rows, cols, store_lanes_on_rows,
                      [&](int i, int j) { a(col0 + j, row0 + i) = upper(i, j); });
-    if (tile_i != tile_j) {
+    if (!diagonal) {
       team_for_each_2d(team, cols, rows, store_lanes_on_rows,
                        [&](int i, int j) { a(row0 + j, col0 + i) = lower(i, j); });
     }

@@ -1,0 +1,96 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// Full Edge x Edge tiles moved between global memory and team scratch in V-element packets, the
+// fast path of both transposes (Transpose_Team.hpp): out of place one tile per team, in place the
+// two tiles a team swaps. A tile is kept in its source's orientation (source slow index, source
+// fast index), so the load is conflict-free; the store reads it along the source's slow index when
+// the destination's fast index is that one, which the padded pitch makes conflict-free too.
+//
+// Tiles moves several tiles in one staged loop, so that each thread has the loads of all of them in
+// flight at once: the in-place transpose ran two tiles one after the other at half a copy's speed.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_TeamLoops.hpp"
+#include "impl/core/Core_Packet.hpp"
+
+namespace KokkosTile {
+namespace Impl {
+
+template <class T, int Edge, int V, int Tiles>
+struct FullTilePackets {
+  using packet = Packet<T, V>;
+  static constexpr int per_row = Edge / V;
+  static constexpr int count = Edge * per_row;  // packets in one tile
+  static constexpr int unroll = staged_unroll(Tiles * count);
+  static_assert(Edge % V == 0, "a tile line holds whole packets");
+
+  /// Loads tile t from src[t] (lines src_slow apart) into scratch tile[t] (rows `pitch` apart).
+  template <class TeamMember>
+  static KOKKOS_INLINE_FUNCTION void load(const TeamMember& team, const T* const (&src)[Tiles],
+                                          int src_slow, T* const (&tile)[Tiles], int pitch) {
+    team_staged_copy<unroll>(
+        team, Tiles * count,
+        [&](int k) {
+          const int t = Tiles == 1 ? 0 : k / count;
+          const int p = k - t * count;
+          return *reinterpret_cast<const packet*>(src[t] + (p / per_row) * src_slow +
+                                                  (p % per_row) * V);
+        },
+        [&](int k, const packet& value) {
+          const int t = Tiles == 1 ? 0 : k / count;
+          const int p = k - t * count;
+          T* row = tile[t] + (p / per_row) * pitch + (p % per_row) * V;
+          for (int e = 0; e < V; ++e)
+            row[e] = value.v[e];
+        });
+  }
+
+  /// Stores scratch tile[t] into dst[t] (lines dst_slow apart). memory_transpose: dst's fast index
+  /// is the source's slow one, so packets gather V entries down a tile column; otherwise they are
+  /// V consecutive entries of a tile row.
+  template <class TeamMember>
+  static KOKKOS_INLINE_FUNCTION void store(const TeamMember& team, const T* const (&tile)[Tiles],
+                                           int pitch, T* const (&dst)[Tiles], int dst_slow,
+                                           bool memory_transpose) {
+    if (memory_transpose) {
+      team_staged_copy<unroll>(
+          team, Tiles * count,
+          [&](int k) {
+            const int t = Tiles == 1 ? 0 : k / count;
+            const int p = k - t * count;
+            packet value;
+            const T* column = tile[t] + (p % per_row) * V * pitch + p / per_row;
+            for (int e = 0; e < V; ++e)
+              value.v[e] = column[e * pitch];
+            return value;
+          },
+          [&](int k, const packet& value) {
+            const int t = Tiles == 1 ? 0 : k / count;
+            const int p = k - t * count;
+            store_packet(dst[t] + (p / per_row) * dst_slow + (p % per_row) * V, value);
+          });
+    } else {
+      team_staged_copy<unroll>(
+          team, Tiles * count,
+          [&](int k) {
+            const int t = Tiles == 1 ? 0 : k / count;
+            const int p = k - t * count;
+            packet value;
+            const T* row = tile[t] + (p / per_row) * pitch + (p % per_row) * V;
+            for (int e = 0; e < V; ++e)
+              value.v[e] = row[e];
+            return value;
+          },
+          [&](int k, const packet& value) {
+            const int t = Tiles == 1 ? 0 : k / count;
+            const int p = k - t * count;
+            store_packet(dst[t] + (p / per_row) * dst_slow + (p % per_row) * V, value);
+          });
+    }
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosTile
