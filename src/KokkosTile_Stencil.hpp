@@ -14,10 +14,9 @@
 // Variants: `tiled` (default: tiles and their halos staged in scratch) and `naive` (one thread per
 // output, taps read from global memory through the caches). With the default tile shape, radii 1
 // and 2 and Views whose fast index is unit-stride in the same orientation, `tiled` runs
-//  - on CUDA, for stars, the streaming kernel (impl/stencil/Stencil_StreamBands.hpp: each warp
-//    rolls a band of 32 packets down the grid, the rows around the current one in registers and
-//    the side neighbours through a one-row halo tile in scratch);
-//  - for boxes, and float stars on host backends, the strip kernel
+//  - on CUDA, the packet kernel (impl/stencil/Stencil_Packets.hpp: each thread computes one or
+//    two 16-byte output packets, reading every tap from global memory through L1 and L2);
+//  - elsewhere, for boxes and float stars, the strip kernel
 //    (impl/stencil/Stencil_Strips.hpp: each team walks chunks of 64-column strips, the next
 //    chunk loading while it computes the current one);
 // the rest of the grid, and every other case, runs one tile per team. On host backends (Serial,
@@ -32,7 +31,7 @@
 #include "KokkosTile_ScratchBudget.hpp"
 #include "KokkosTile_Stencil2D.hpp"
 #include "impl/core/Core_LaunchDefaults.hpp"
-#include "impl/stencil/Stencil_StreamBands.hpp"
+#include "impl/stencil/Stencil_Packets.hpp"
 #include "impl/stencil/Stencil_Strips.hpp"
 #include "impl/stencil/Stencil_Tile.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
@@ -103,61 +102,52 @@ std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& spa
 }
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-/// Runs the streaming kernel (CUDA, stars of radius R) over the whole packets of the fast index;
-/// returns how many fast-index lines they cover (the caller tiles the rest).
-template <int R, class OutView, class InView, class T>
-std::int64_t launch_stencil_stream(const std::string& call, const Kokkos::Cuda& space,
-                                   const OutView& out, const InView& in,
-                                   const Stencil2D<T>& weights,
-                                   const BoundaryCondition<T>& boundary,
-                                   const StencilFastPath& fast) {
-  using functor_type = StencilStream<T, R>;
+/// Runs the packet kernel (CUDA, radius R) over the whole packets of the fast index; returns how
+/// many fast-index lines they cover (the caller tiles the rest).
+template <int R, bool Star, class OutView, class InView, class T>
+std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda& space,
+                                    const OutView& out, const InView& in,
+                                    const Stencil2D<T>& weights,
+                                    const BoundaryCondition<T>& boundary,
+                                    const StencilFastPath& fast) {
+  using functor_type = StencilPackets<T, R, Star>;
   constexpr int V = functor_type::V;
   const std::int64_t slow_extent = fast.fast_is_cols ? in.extent(0) : in.extent(1);
   const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
-  // Bands start where the input's lines are aligned to a whole band (512 bytes), band 0 taking
-  // the packets before: Kokkos puts a 128-byte header before each allocation, and misaligned
-  // lines cost a raw CUDA transpose 7% on an H200 (perf_tests/results/
-  // 2026-11-21_H200_stencil_stream/). Strides that are not whole bands leave every line
-  // differently aligned, and the bands unshifted.
-  constexpr int band_bytes = functor_type::lanes * sizeof(Packet<T, V>);
-  int band_offset = 0;
-  if (std::int64_t(fast.in_slow) * sizeof(T) % band_bytes == 0)
-    band_offset = static_cast<int>(reinterpret_cast<std::uintptr_t>(in.data()) % band_bytes /
-                                   (V * sizeof(T)));
-  // The kernel maps a line outside the grid into it with one wrap, and keeps at least two packets
-  // in every band (so that no lane fetches halos on both sides): a band 0 of one packet is not
-  // shifted, a last band of one packet is left to the tiles, and grids too small for that, or
-  // too large for its 32-bit line indices, stay with the tiles.
-  if (band_offset == functor_type::lanes - 1)
-    band_offset = 0;
-  std::int64_t packets = fast_extent / V;
-  if ((packets + band_offset) % functor_type::lanes == 1)
-    --packets;
-  if (slow_extent < functor_type::lookahead + R || packets < 2 ||
-      slow_extent + functor_type::chunk_rows > INT_MAX || fast_extent > INT_MAX)
+  // Block columns start where the input's lines are aligned to a whole block row of packets
+  // (512 bytes): Kokkos puts a 128-byte header before each allocation, and misaligned lines cost
+  // a raw CUDA transpose 7% on an H200 (perf_tests/results/2026-11-21_H200_stencil_stream/).
+  // Strides that are not whole block rows leave every line differently aligned, and the blocks
+  // unshifted.
+  constexpr int row_bytes = functor_type::lanes * sizeof(Packet<T, V>);
+  int packet_offset = 0;
+  if (std::int64_t(fast.in_slow) * sizeof(T) % row_bytes == 0)
+    packet_offset = static_cast<int>(reinterpret_cast<std::uintptr_t>(in.data()) % row_bytes /
+                                     (V * sizeof(T)));
+  // A line outside the grid is mapped into it with one wrap, so grids narrower than the radius,
+  // or too large for 32-bit line indices, stay with the tiles.
+  const std::int64_t packets = fast_extent / V;
+  if (slow_extent < R || fast_extent < R || packets < 1 || slow_extent > INT_MAX - 64 ||
+      fast_extent > INT_MAX - 64)
     return 0;
-  StencilStreamGeometry geo;
+  StencilPacketGeometry geo;
   geo.slow_extent = static_cast<int>(slow_extent);
   geo.fast_extent = static_cast<int>(fast_extent);
   geo.in_slow = fast.in_slow;
   geo.out_slow = fast.out_slow;
   geo.packets = static_cast<int>(packets);
-  geo.band_offset = band_offset;
-  const std::int64_t bands = ceil_div(geo.packets + band_offset, functor_type::lanes);
-  geo.team_bands = static_cast<int>(ceil_div(bands, functor_type::warps));
+  geo.packet_offset = packet_offset;
+  geo.blocks_across = static_cast<int>(ceil_div(packets + packet_offset, functor_type::lanes));
   geo.out_packets = fast.out_slow % V == 0 && packet_aligned(out.data());
-  const std::int64_t chunks = ceil_div(geo.slow_extent, functor_type::chunk_rows);
-  const int league = checked_league_size(call, chunks * geo.team_bands);
+  const std::int64_t blocks_down = ceil_div(slow_extent, functor_type::rows_per_block);
+  const int league = checked_league_size(call, blocks_down * geo.blocks_across);
   using policy_type =
-      Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<128, functor_type::teams_per_sm>>;
-  const auto policy = policy_type(space, league, functor_type::warps, functor_type::lanes)
-                          .set_scratch_size(0, Kokkos::PerTeam(functor_type::scratch_bytes()));
-  Kokkos::parallel_for(
-      call, policy,
-      functor_type{in.data(), out.data(),
-                   StarWeights<T, R>::from(oriented_for(weights, fast.fast_is_cols)), boundary,
-                   geo});
+      Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<functor_type::lanes * functor_type::warps,
+                                                            functor_type::teams_per_sm>>;
+  const auto policy = policy_type(space, league, functor_type::warps, functor_type::lanes);
+  functor_type functor{in.data(), out.data(), {}, boundary, geo};
+  functor_type::set_weights(functor.w, oriented_for(weights, fast.fast_is_cols));
+  Kokkos::parallel_for(call, policy, functor);
   return std::int64_t(geo.packets) * V;
 }
 #endif
@@ -188,14 +178,15 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   std::int64_t strip_lines = 0;
   const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  // CUDA and a star: the streaming kernel, the rest (fewer than V lines, or all of a grid too
-  // small for it) in tiles. On an H200 it beat the strip and tile kernels for both types (5-point:
-  // 0.90 of deep_copy for float, 0.93 for double, against 0.64 and 0.82 for one tile per team;
-  // perf_tests/results/2026-11-21_H200_stencil_stream/).
+  // CUDA: the packet kernel, the rest (fewer than V lines) in tiles. On an H100 it beat the
+  // streaming kernel it replaced and the strip kernel for stars and boxes, float and double
+  // (impl/stencil/Stencil_Packets.hpp says by how much).
   if constexpr (Impl::is_cuda<ExecSpace>() && FastRadius > 0 && FastRadius <= V) {
-    if (strips_allowed && weights.is_star() && in_packets)
-      strip_lines =
-          launch_stencil_stream<FastRadius>(call, space, out, in, weights, boundary, fast);
+    if (strips_allowed && in_packets)
+      strip_lines = weights.is_star() ? launch_stencil_packets<FastRadius, true>(
+                                            call, space, out, in, weights, boundary, fast)
+                                      : launch_stencil_packets<FastRadius, false>(
+                                            call, space, out, in, weights, boundary, fast);
   }
 #endif
   if constexpr (FastRadius > 0 && FastRadius <= V) {

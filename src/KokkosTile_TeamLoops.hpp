@@ -57,9 +57,10 @@ KOKKOS_INLINE_FUNCTION void team_staged_copy(const TeamMember& team, int count, 
   });
 }
 
-/// Loads per thread that keep a 256-thread team's memory pipeline busy for Count elements.
-KOKKOS_INLINE_FUNCTION constexpr int staged_unroll(int count) {
-  const int per_thread = (count + 255) / 256;
+/// Loads per thread that keep a team of `threads` threads (256 unless given) busy for Count
+/// elements.
+KOKKOS_INLINE_FUNCTION constexpr int staged_unroll(int count, int threads = 256) {
+  const int per_thread = (count + threads - 1) / threads;
   return per_thread < 1 ? 1 : (per_thread > 16 ? 16 : per_thread);
 }
 

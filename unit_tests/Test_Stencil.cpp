@@ -68,12 +68,32 @@ Stencil2D<T> random_box(int radius, std::uint64_t seed) {
   return Stencil2D<T>::box(radius, weights);
 }
 
+/// A star of radius r with a different random weight on every arm, so that a kernel that swaps
+/// the two indices (LayoutLeft) or mirrors an arm gets a wrong answer.
+template <class T>
+Stencil2D<T> random_star(int radius, std::uint64_t seed) {
+  Stencil2D<T> star(radius);
+  std::mt19937_64 engine(seed);
+  std::uniform_real_distribution<double> draw(-1.0, 1.0);
+  star.set(0, 0, static_cast<T>(draw(engine)));
+  for (int d = 1; d <= radius; ++d) {
+    star.set(-d, 0, static_cast<T>(draw(engine)));
+    star.set(d, 0, static_cast<T>(draw(engine)));
+    star.set(0, -d, static_cast<T>(draw(engine)));
+    star.set(0, d, static_cast<T>(draw(engine)));
+  }
+  return star;
+}
+
 template <class T>
 std::vector<std::pair<std::string, Stencil2D<T>>> stencils() {
   return {{"five_point", Stencil2D<T>::five_point(T(-4), T(1))},
           {"nine_point", Stencil2D<T>::nine_point(T(0.5), T(0.2), T(-0.05))},
+          {"star_r1", random_star<T>(1, 11)},
+          {"star_r2", random_star<T>(2, 12)},
           {"box_r0", random_box<T>(0, 1)},
           {"box_r1", random_box<T>(1, 2)},
+          {"box_r2", random_box<T>(2, 4)},
           {"box_r3", random_box<T>(3, 3)}};
 }
 
@@ -195,20 +215,8 @@ TEST(StencilLayouts, StripKernelOnSubviews) {
 template <class T>
 std::vector<std::pair<std::string, Stencil2D<T>>> host_shapes() {
   std::vector<std::pair<std::string, Stencil2D<T>>> shapes = stencils<T>();
-  for (const int r : {3, 4, 5}) {
-    Stencil2D<T> star(r);
-    std::mt19937_64 engine(40 + r);
-    std::uniform_real_distribution<double> draw(-1.0, 1.0);
-    star.set(0, 0, static_cast<T>(draw(engine)));
-    for (int d = 1; d <= r; ++d) {
-      star.set(-d, 0, static_cast<T>(draw(engine)));
-      star.set(d, 0, static_cast<T>(draw(engine)));
-      star.set(0, -d, static_cast<T>(draw(engine)));
-      star.set(0, d, static_cast<T>(draw(engine)));
-    }
-    shapes.emplace_back("star_r" + std::to_string(r), star);
-  }
-  shapes.emplace_back("box_r2", random_box<T>(2, 5));
+  for (const int r : {3, 4, 5})
+    shapes.emplace_back("star_r" + std::to_string(r), random_star<T>(r, 40 + r));
   shapes.emplace_back("box_r8", random_box<T>(8, 6));
   return shapes;
 }

@@ -18,12 +18,13 @@
 namespace KokkosTile {
 namespace Impl {
 
-template <class T, int Edge, int V, int Tiles>
+/// Threads: the team's size, which sets how many loads each thread stages.
+template <class T, int Edge, int V, int Tiles, int Threads = 256>
 struct FullTilePackets {
   using packet = Packet<T, V>;
   static constexpr int per_row = Edge / V;
   static constexpr int count = Edge * per_row;  // packets in one tile
-  static constexpr int unroll = staged_unroll(Tiles * count);
+  static constexpr int unroll = staged_unroll(Tiles * count, Threads);
   static_assert(Edge % V == 0, "a tile line holds whole packets");
 
   /// Loads tile t from src[t] (lines src_slow apart) into scratch tile[t] (rows `pitch` apart).

@@ -159,6 +159,9 @@ struct TransposeInPlace {
   using tile_type = Tile2D<value_type, ExecSpace>;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   static_assert(FastEdge == 0 || (FastEdge & (FastEdge - 1)) == 0, "power-of-two fast edge");
+  /// Warps per team on devices: a pair of 32 x 32 tiles (8-byte elements) is moved by 4 warps, so
+  /// that twice as many teams (and bytes in flight) fit on a multiprocessor as with 8.
+  static constexpr int warps = FastEdge == 32 ? 4 : 8;
 
   AView a;
   TileShape2D shape;  // square: rows == cols
@@ -188,12 +191,12 @@ struct TransposeInPlace {
         value_type* const above = &a(row0, col0);
         value_type* const below = &a(col0, row0);
         if (diagonal) {
-          using tiles = FullTilePackets<value_type, FastEdge, V, 1>;
+          using tiles = FullTilePackets<value_type, FastEdge, V, 1, 32 * warps>;
           tiles::load(team, {above}, fast.a_slow, {upper_tile}, pitch);
           team.team_barrier();
           tiles::store(team, {upper_tile}, pitch, {above}, fast.a_slow, true);
         } else {
-          using tiles = FullTilePackets<value_type, FastEdge, V, 2>;
+          using tiles = FullTilePackets<value_type, FastEdge, V, 2, 32 * warps>;
           tiles::load(team, {above, below}, fast.a_slow, {upper_tile, lower_tile}, pitch);
           team.team_barrier();
           tiles::store(team, {upper_tile, lower_tile}, pitch, {below, above}, fast.a_slow, true);
