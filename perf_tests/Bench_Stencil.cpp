@@ -12,10 +12,14 @@ namespace KokkosTileBench {
 namespace {
 
 template <class Space>
-std::int64_t stencil_edge(const Config& config) {
+std::vector<std::int64_t> stencil_edges(const Config& config) {
   if (config.smoke)
-    return 61;
-  return is_host_space<Space>() ? 4096 : 8192;
+    return {61};
+  if (is_host_space<Space>())
+    return {4096};
+  if (config.sweep)
+    return {1024, 2048, 4096, 8192, 16384};
+  return {8192};
 }
 
 template <class T>
@@ -84,9 +88,8 @@ PlainStencil<Grid, T> make_plain(const std::string& name, const Grid& out, const
 }
 
 template <class Space, class T>
-void register_stencil_for(const Config& config) {
+void register_stencil_at(const Config& config, std::int64_t edge) {
   using grid = Kokkos::View<T**, Kokkos::LayoutRight, typename Space::memory_space>;
-  const std::int64_t edge = stencil_edge<Space>(config);
   const std::string label = std::to_string(edge) + "x" + std::to_string(edge);
   const double bytes = 2.0 * static_cast<double>(edge * edge) * sizeof(T);
   for (const std::string algorithm : {"stencil_5pt", "stencil_9pt", "stencil_box5x5"}) {
@@ -128,6 +131,12 @@ void register_stencil_for(const Config& config) {
                          });
     }
   }
+}
+
+template <class Space, class T>
+void register_stencil_for(const Config& config) {
+  for (const std::int64_t edge : stencil_edges<Space>(config))
+    register_stencil_at<Space, T>(config, edge);
 }
 
 struct RegisterStencil {

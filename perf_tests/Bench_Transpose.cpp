@@ -31,6 +31,8 @@ std::vector<Shape> transpose_shapes(const Config& config) {
     return {{67, 45}};
   if (is_host_space<Space>())
     return {{4096, 4096}, {8192, 2048}};
+  if (config.sweep)
+    return {{1024, 1024}, {2048, 2048}, {4096, 4096}, {8192, 8192}, {16384, 16384}, {16384, 4096}};
   return {{8192, 8192}, {16384, 4096}};
 }
 

@@ -39,6 +39,10 @@ void for_each_enabled_space(const Visitor& visit) {
 /// every benchmark runs.
 struct Config {
   bool smoke = false;
+  /// --kokkostile_sweep: the memory-bound families (reverse, transpose, stencils) over a range of
+  /// sizes on devices (1K^2 to 16K^2; 2^20 to 2^28 elements), to show where launch latency starts
+  /// to matter. Off by default: the full device run already takes more than 10 minutes.
+  bool sweep = false;
 };
 
 template <class Space>
@@ -53,6 +57,9 @@ std::vector<std::int64_t> stream_extents(const Config& config) {
     return {4099};
   if (is_host_space<Space>())
     return {std::int64_t{1} << 20, std::int64_t{1} << 24};
+  if (config.sweep)
+    return {std::int64_t{1} << 20, std::int64_t{1} << 22, std::int64_t{1} << 24,
+            std::int64_t{1} << 26, std::int64_t{1} << 28};
   return {std::int64_t{1} << 24, std::int64_t{1} << 26, std::int64_t{1} << 28};
 }
 

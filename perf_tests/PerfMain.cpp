@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // KokkosTile's perf executable: every benchmark for every enabled execution space, baselines in the
-// same run. Flags: Google Benchmark's own, plus --kokkostile_smoke for the tiny ctest run.
+// same run. Flags: Google Benchmark's own, plus --kokkostile_smoke for the tiny ctest run
+// and --kokkostile_sweep for size sweeps of the memory-bound families on devices.
 #include <Kokkos_Core.hpp>
 #include <benchmark/benchmark.h>
 
@@ -65,6 +66,8 @@ int main(int argc, char* argv[]) {
   for (int i = 0; i < argc; ++i) {
     if (std::strcmp(argv[i], "--kokkostile_smoke") == 0) {
       config.smoke = true;
+    } else if (std::strcmp(argv[i], "--kokkostile_sweep") == 0) {
+      config.sweep = true;
     } else {
       args.push_back(argv[i]);
     }

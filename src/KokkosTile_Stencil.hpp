@@ -122,8 +122,8 @@ std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda&
   constexpr int row_bytes = functor_type::lanes * sizeof(Packet<T, V>);
   int packet_offset = 0;
   if (std::int64_t(fast.in_slow) * sizeof(T) % row_bytes == 0)
-    packet_offset = static_cast<int>(reinterpret_cast<std::uintptr_t>(in.data()) % row_bytes /
-                                     (V * sizeof(T)));
+    packet_offset =
+        static_cast<int>(reinterpret_cast<std::uintptr_t>(in.data()) % row_bytes / (V * sizeof(T)));
   // A line outside the grid is mapped into it with one wrap, so grids narrower than the radius,
   // or too large for 32-bit line indices, stay with the tiles.
   const std::int64_t packets = fast_extent / V;
@@ -141,9 +141,9 @@ std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda&
   geo.out_packets = fast.out_slow % V == 0 && packet_aligned(out.data());
   const std::int64_t blocks_down = ceil_div(slow_extent, functor_type::rows_per_block);
   const int league = checked_league_size(call, blocks_down * geo.blocks_across);
-  using policy_type =
-      Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<functor_type::lanes * functor_type::warps,
-                                                            functor_type::teams_per_sm>>;
+  using policy_type = Kokkos::TeamPolicy<
+      Kokkos::Cuda,
+      Kokkos::LaunchBounds<functor_type::lanes * functor_type::warps, functor_type::teams_per_sm>>;
   const auto policy = policy_type(space, league, functor_type::warps, functor_type::lanes);
   functor_type functor{in.data(), out.data(), {}, boundary, geo};
   functor_type::set_weights(functor.w, oriented_for(weights, fast.fast_is_cols));

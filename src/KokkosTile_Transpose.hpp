@@ -186,8 +186,8 @@ void launch_transpose_in_place(const std::string& call, const ExecSpace& space, 
   auto policy = with_scratch(tile_policy<0>(space, league), placement);
   using functor_base = TransposeInPlace<ExecSpace, AView, FastEdge, 0>;
   if constexpr (!runs_on_host<ExecSpace>())
-    policy = with_scratch(
-        Kokkos::TeamPolicy<ExecSpace>(space, league, functor_base::warps, 32), placement);
+    policy = with_scratch(Kokkos::TeamPolicy<ExecSpace>(space, league, functor_base::warps, 32),
+                          placement);
   with_scratch_level(placement, [&](auto level) {
     Kokkos::parallel_for(call, policy,
                          TransposeInPlace<ExecSpace, AView, FastEdge, decltype(level)::value>{

@@ -130,8 +130,7 @@ TYPED_TEST(Transpose, InPlaceFullTilePairs) {
             ++seed);
       }
       Kokkos::View<T*, MemorySpace> storage;
-      expect_transposed_in_place(gapped_view<T>(storage, n, n, false, 1, 320 - n), options,
-                                 ++seed);
+      expect_transposed_in_place(gapped_view<T>(storage, n, n, false, 1, 320 - n), options, ++seed);
     }
   }
 }

@@ -6,14 +6,15 @@
 // and the input may be read in 16-byte packets. Other backends and other Views take the strip or
 // tile kernels (Stencil_Strips.hpp, Stencil_Tile.hpp).
 //
-// Why: each thread computes H rows of one 16-byte output packet and reads every tap it needs
+// Why: each thread computes two rows of one 16-byte output packet and reads every tap it needs
 // straight from global memory: the packets of its column above and below, and R elements on each
-// side (star: on the output rows; box: on every row). The neighbours' reads are served by L1 and
-// L2, so DRAM sees each input byte about once; no scratch, no barrier, and many independent loads
-// in flight per multiprocessor, as in a copy kernel. On an H100 this design ran at 1.00-1.02 of
-// cudaMemcpy for the 5-point star and 0.99 for the 9-point one, float and double, where the
-// earlier streaming kernel (warp bands rolling down the grid, side neighbours through scratch)
-// reached 0.89-0.91 and 0.83-0.84 (perf_tests/experiments/stencil_packet_micro.cu and its output).
+// side (star: on the output rows; box: on every row), as the neighbouring packets for R = 2. The
+// neighbours' reads are served by L1 and L2, so DRAM sees each input byte about once; no scratch,
+// no barrier, and many independent loads in flight per multiprocessor, as in a copy kernel. On an
+// H100 this design ran at 1.00-1.02 of cudaMemcpy for the 5-point star and 0.99 for the 9-point
+// one, float and double, where the earlier streaming kernel (warp bands rolling down the grid, side
+// neighbours through scratch) reached 0.89-0.91 and 0.83-0.84
+// (perf_tests/experiments/stencil_packet_micro.cu and its output).
 //
 // Blocks are 32 packets by 8 threads; block columns start where the input's lines are aligned to
 // 32 packets (Kokkos puts a 128-byte header before each allocation), the first block column
@@ -38,7 +39,7 @@ struct StencilPacketGeometry {
   int out_slow = 0;     // stride of out along its slow index
   int packets = 0;
   int blocks_across = 0;
-  int packet_offset = 0;  // block column c starts at packet c * lanes - packet_offset
+  int packet_offset = 0;     // block column c starts at packet c * lanes - packet_offset
   bool out_packets = false;  // outputs may be stored as aligned packets
 };
 
@@ -48,9 +49,14 @@ struct StencilPackets {
   using packet = Packet<T, V>;
   static constexpr int lanes = 32;  // packets across a block (a warp)
   static constexpr int warps = 8;   // rows of threads in a block
-  /// Output rows per thread: radius 2 reads 2 R + 1 packet rows per output row, and two rows per
-  /// thread share four of them (0.99 of cudaMemcpy against 0.98 for one row on an H100).
-  static constexpr int H = R == 1 ? 1 : 2;
+  /// Output rows per thread: two rows share 2 R of their packet rows and halve the per-thread
+  /// index work (in the library the 5-point star ran at 0.91-0.93 of deep_copy with one row per
+  /// thread on an H100, the 9-point one with two at 0.96-0.98).
+  static constexpr int H = 2;
+  /// Side elements from the neighbouring packets (one 16-byte load a side) rather than R loads
+  /// of one element each, inside the grid: fewer load instructions once R > 1.
+  static constexpr bool side_packets = R > 1;
+  static_assert(R >= 1 && R <= V, "the side elements lie in the packets beside the output's");
   static constexpr int rows_per_block = warps * H;
   static constexpr int window = H + 2 * R;  // packet rows a thread reads
   static constexpr int taps = (2 * R + 1) * (2 * R + 1);
@@ -117,10 +123,8 @@ struct StencilPackets {
       return;
     // Every tap of the block inside the grid: no boundary on any read.
     const int block_slow0 = block_row * rows_per_block;
-    const bool interior = block_slow0 >= R &&
-                          block_slow0 + rows_per_block + R <= geo.slow_extent &&
-                          first_packet * V >= R &&
-                          (first_packet + lanes) * V + R <= geo.fast_extent &&
+    const bool interior = block_slow0 >= R && block_slow0 + rows_per_block + R <= geo.slow_extent &&
+                          first_packet >= 1 && (first_packet + lanes + 1) * V <= geo.fast_extent &&
                           first_packet + lanes <= geo.packets;
     if (interior)
       compute<true>(slow0, p * V);
@@ -140,10 +144,20 @@ struct StencilPackets {
     for (int k = 0; k < window; ++k) {
       rows_in[k] = load<Interior>(slow0 - R + k, fast);
       if (!Star || (k >= R && k < R + H)) {
-        KOKKOSTILE_UNROLL
-        for (int d = 0; d < R; ++d) {
-          left[k][d] = element<Interior>(slow0 - R + k, fast - R + d);
-          right[k][d] = element<Interior>(slow0 - R + k, fast + V + d);
+        if (Interior && side_packets) {
+          const packet l = load<true>(slow0 - R + k, fast - V);
+          const packet r = load<true>(slow0 - R + k, fast + V);
+          KOKKOSTILE_UNROLL
+          for (int d = 0; d < R; ++d) {
+            left[k][d] = l.v[V - R + d];
+            right[k][d] = r.v[d];
+          }
+        } else {
+          KOKKOSTILE_UNROLL
+          for (int d = 0; d < R; ++d) {
+            left[k][d] = element<Interior>(slow0 - R + k, fast - R + d);
+            right[k][d] = element<Interior>(slow0 - R + k, fast + V + d);
+          }
         }
       }
     }
@@ -173,8 +187,7 @@ struct StencilPackets {
           KOKKOSTILE_UNROLL
           for (int e = 0; e < V; ++e) {
             const int x = e + df;
-            const T value =
-                x < 0 ? left[k][x + R] : (x >= V ? right[k][x - V] : rows_in[k].v[x]);
+            const T value = x < 0 ? left[k][x + R] : (x >= V ? right[k][x - V] : rows_in[k].v[x]);
             sum.v[e] += weight * value;
           }
         }
