@@ -124,10 +124,12 @@ std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda&
   if (std::int64_t(fast.in_slow) * sizeof(T) % row_bytes == 0)
     packet_offset =
         static_cast<int>(reinterpret_cast<std::uintptr_t>(in.data()) % row_bytes / (V * sizeof(T)));
-  // A line outside the grid is mapped into it with one wrap, so grids narrower than the radius,
-  // or too large for 32-bit line indices, stay with the tiles.
+  // A line outside the grid is mapped into it with one wrap, so grids narrower than the radius
+  // (along the slow index, than the rows a thread reads below its first output row: a periodic
+  // grid of one row read 2 rows below would wrap twice), or too large for 32-bit line indices,
+  // stay with the tiles.
   const std::int64_t packets = fast_extent / V;
-  if (slow_extent < R || fast_extent < R || packets < 1 || slow_extent > INT_MAX - 64 ||
+  if (slow_extent < R + functor_type::H || fast_extent < R || packets < 1 || slow_extent > INT_MAX - 64 ||
       fast_extent > INT_MAX - 64)
     return 0;
   StencilPacketGeometry geo;
