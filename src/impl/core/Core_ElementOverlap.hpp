@@ -12,11 +12,15 @@
 // elements (an arithmetic progression, AP, of addresses), the rows themselves evenly spaced. An
 // element occupies [address, address + sizeof(value_type)), so Views of different value types are
 // compared byte by byte. Two APs meet exactly when a bounded linear Diophantine equation has a
-// solution (gcd and a modular inverse: O(log) steps). Two grids are compared by walking the rows of
-// the grid with fewer rows and, for each, the few rows of the other grid whose address range meets
-// it. That walk is bounded (element_overlap_budget steps); past the bound the answer is "overlap",
-// so that the caller refuses: a wrong refusal is an error message, a wrong acceptance a data race.
-// Views of rank 3 or more are compared by their spans, conservatively, for the same reason.
+// solution for one of the few byte offsets at which two elements touch (gcd and a modular inverse:
+// O(log) steps each), so sizes that differ and offsets that are not multiples of either are
+// decided exactly too. Two grids with equal row strides (blocks of one matrix) are decided in
+// O(1) pairs of rows: the pair (row i, row i - d) looks the same for every i. Otherwise they are
+// compared by walking the rows of the grid with fewer rows and, for each, the few rows of the
+// other grid whose address range meets it. Both are bounded (element_overlap_budget steps); past
+// the bound the answer is "overlap", undecided, so that the caller refuses: a wrong refusal is an
+// error message, a wrong acceptance a data race. Views of rank 3 or more are compared by their
+// spans, conservatively, for the same reason.
 //
 // Plain host code: it runs once per call, before any kernel.
 
@@ -226,6 +230,19 @@ inline bool element_grids_overlap(const ElementGrid& a, const ElementGrid& b,
     return false;
   const std::uintptr_t origin = std::min(a.address, b.address);
   Rows walk = normalize(a, origin), other = normalize(b, origin);
+  // One progression whose step is the other grid's row stride (a column of the matrix that the
+  // other grid is a block of) is also a grid of one-element rows with that stride: it then takes
+  // the equal-strides path below instead of meeting every row of the other grid.
+  const auto as_column = [](Rows& rows, const Rows& grid) {
+    if (rows.count == 1 && rows.row.count > 1 && grid.count > 1 && rows.row.stride == grid.stride) {
+      rows.count = rows.row.count;
+      rows.stride = rows.row.stride;
+      rows.row.count = 1;
+      rows.row.stride = 0;
+    }
+  };
+  as_column(walk, other);
+  as_column(other, walk);
   if (walk.count > other.count)
     std::swap(walk, other);
   // Only the rows of `walk` that meet the other grid's span can hold a shared element.
