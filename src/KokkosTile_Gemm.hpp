@@ -151,7 +151,7 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
                     "C has " << c.extent(1) << " columns but op(B) has " << n << " (op(A) is " << m
                              << " x " << k << ", op(B) " << k << " x " << n << ")");
   KOKKOSTILE_EXPECT(!Impl::views_overlap(c, a) && !Impl::views_overlap(c, b), InvalidArgument, call,
-                    "C overlaps A or B in memory");
+                    "C overlaps A or B: they share elements");
   if (m == 0 || n == 0)
     return;
 

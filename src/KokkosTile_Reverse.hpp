@@ -148,9 +148,10 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
     return;
   const auto head = Kokkos::subview(dst, Kokkos::pair<std::size_t, std::size_t>(0, n));
   KOKKOSTILE_EXPECT(!Impl::views_overlap(src, head), InvalidArgument, call,
-                    "src and dst overlap in memory (" << n
-                                                      << " elements); use KokkosTile::reverse "
-                                                         "to reverse in place");
+                    "src and dst overlap: they share elements (dst's first "
+                        << n
+                        << " elements); "
+                           "use KokkosTile::reverse to reverse in place");
   chunk = Impl::checked_chunk(call, chunk);
 
   using functor_type = Impl::ReverseCopy<ExecSpace, SrcView, decltype(head)>;

@@ -267,7 +267,7 @@ void stencil(const ExecSpace& space, const OutView& out, const InView& in,
                     "in is " << in.extent(0) << " x " << in.extent(1) << " but out is "
                              << out.extent(0) << " x " << out.extent(1));
   KOKKOSTILE_EXPECT(!Impl::views_overlap(in, out), InvalidArgument, call,
-                    "in and out overlap in memory; a stencil needs a separate output");
+                    "in and out overlap: they share elements; a stencil needs a separate output");
   if (in.extent(0) == 0 || in.extent(1) == 0)
     return;
 

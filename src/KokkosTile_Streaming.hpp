@@ -112,9 +112,10 @@ class StreamPipeline {
         static_cast<const void*>(in.data()) == static_cast<const void*>(out.data()) &&
         in.span() * sizeof(typename InView::value_type) ==
             out.span() * sizeof(typename OutView::value_type);
-    KOKKOSTILE_EXPECT(in_place || !Impl::views_overlap(in, out), InvalidArgument, call,
-                      "in and out overlap without being the same View: a chunk copied out would "
-                      "overwrite rows another instance has not read yet");
+    KOKKOSTILE_EXPECT(
+        in_place || !Impl::views_overlap(in, out), InvalidArgument, call,
+        "in and out overlap (share elements) without being the same View: a chunk copied out would "
+        "overwrite rows another instance has not read yet");
     const std::size_t rows = in.extent(0);
     if (rows == 0)
       return;

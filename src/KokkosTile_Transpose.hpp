@@ -217,9 +217,10 @@ void transpose(const ExecSpace& space, const BView& b, const AView& a,
                     "a is " << a.extent(0) << " x " << a.extent(1) << " so b must be "
                             << a.extent(1) << " x " << a.extent(0) << ", but b is " << b.extent(0)
                             << " x " << b.extent(1));
-  KOKKOSTILE_EXPECT(!Impl::views_overlap(a, b), InvalidArgument, call,
-                    "a and b overlap in memory; use KokkosTile::transpose(a) to transpose a "
-                    "square matrix in place");
+  KOKKOSTILE_EXPECT(
+      !Impl::views_overlap(a, b), InvalidArgument, call,
+      "a and b overlap: they share elements; use KokkosTile::transpose(a) to transpose a "
+      "square matrix in place");
   if (a.extent(0) == 0 || a.extent(1) == 0)
     return;
 

@@ -9,6 +9,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <exception>
+#include <initializer_list>
 #include <limits>
 #include <random>
 #include <string>
@@ -138,6 +140,30 @@ template <class T>
   if (expected == actual)
     return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "expected " << expected << ", got " << actual;
+}
+
+/// Success when `call()` throws an Error (or a type derived from it) whose what() contains every
+/// one of `pieces`; a failure naming what happened otherwise (nothing thrown, another exception
+/// type, a message without a piece). Use as EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
+/// [&] { ... }, {"KokkosTile::gemm", "share elements"})).
+template <class Error, class Call>
+::testing::AssertionResult throws_with(Call&& call, std::initializer_list<std::string> pieces) {
+  try {
+    call();
+  } catch (const Error& error) {
+    const std::string message = error.what();
+    for (const std::string& piece : pieces) {
+      if (message.find(piece) == std::string::npos)
+        return ::testing::AssertionFailure()
+               << "the message lacks \"" << piece << "\": " << message;
+    }
+    return ::testing::AssertionSuccess();
+  } catch (const std::exception& other) {
+    return ::testing::AssertionFailure() << "threw another exception type: " << other.what();
+  } catch (...) {
+    return ::testing::AssertionFailure() << "threw something that is not a std::exception";
+  }
+  return ::testing::AssertionFailure() << "nothing thrown";
 }
 
 }  // namespace KokkosTileTest

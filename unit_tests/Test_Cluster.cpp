@@ -8,6 +8,7 @@
 
 #include "TestHelpers.hpp"
 
+#include <climits>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -334,8 +335,16 @@ TEST(ClusterErrors, BadArgumentsAreInvalidArguments) {
   EXPECT_TRUE(throws_naming<InvalidArgument>(Policy(ExecSpace(), 32, 32, 32, 0), {"32 blocks"}));
   EXPECT_TRUE(throws_naming<InvalidArgument>(Policy(ExecSpace(), 4, 2, 0, 0), {"team size 0"}));
   EXPECT_TRUE(throws_naming<InvalidArgument>(Policy(ExecSpace(), -2, 2, 64, 0), {"-2"}));
-  EXPECT_THROW(Policy::from_clusters(ExecSpace(), 1 << 28, 16, 64, 0), InvalidArgument);
-  EXPECT_THROW(KokkosTile::max_active_clusters(ExecSpace(), 5, 64, 0), InvalidArgument);
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [] { (void)Policy::from_clusters(ExecSpace(), 1 << 28, 16, 64, 0); },
+      {"KokkosTile::ClusterPolicy::from_clusters",
+       "268435456 clusters of 16 blocks are more than " + std::to_string(INT_MAX) + " blocks"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [] { (void)KokkosTile::max_active_clusters(ExecSpace(), 5, 64, 0); },
+      {"KokkosTile::max_active_clusters", "a cluster of 5 blocks is not supported"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [] { (void)KokkosTile::max_cluster_size(ExecSpace(), 0, 0); },
+      {"KokkosTile::max_cluster_size", "the team size 0 is not positive"}));
 }
 
 TEST(ClusterErrors, TooMuchScratchIsAResourceErrorNamingBytesAndLimit) {

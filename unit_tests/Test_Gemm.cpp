@@ -411,6 +411,20 @@ TEST(Gemm, BadArgumentsRaise) {
   Kokkos::View<float**, MemorySpace> short_c("short_c", 3, 6);
   const std::string rows = message_of([&] { KokkosTile::gemm("N", "N", 1.f, a, b, 0.f, short_c); });
   EXPECT_NE(rows.find("C has 3 rows but op(A) has 4"), std::string::npos) << rows;
+  using KokkosTile::InvalidArgument;
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::gemm("X", "N", 1.f, a, b, 0.f, c); },
+      {"KokkosTile::gemm<tuned>", "trans_a is \"X\"; it must be \"N\", \"T\" or \"C\""}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::gemm("N", nullptr, 1.f, a, b, 0.f, c); }, {"trans_b is \"(null)\""}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::gemm("N", "N", 1.f, part, square, 0.f, part); },
+      {"KokkosTile::gemm<tuned>", "C overlaps A or B: they share elements"}));
+  KokkosTile::GemmOptions unknown;
+  unknown.variant = static_cast<KokkosTile::GemmVariant>(42);
+  EXPECT_TRUE(
+      throws_with<InvalidArgument>([&] { KokkosTile::gemm("N", "N", 1.f, a, b, 0.f, c, unknown); },
+                                   {"KokkosTile::gemm<unknown>", "unknown variant"}));
 }
 
 }  // namespace

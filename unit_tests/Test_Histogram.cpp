@@ -409,7 +409,20 @@ TEST(HistogramErrors, RejectBadArgumentsNamingTheCall) {
   } catch (const KokkosTile::InvalidArgument& error) {
     EXPECT_NE(std::string(error.what()).find("KokkosTile::histogram"), std::string::npos);
   }
-  EXPECT_THROW(KokkosTile::histogram(reals, counts, 1.0, 1.0), KokkosTile::InvalidArgument);
+  using KokkosTile::InvalidArgument;
+  EXPECT_TRUE(throws_with<InvalidArgument>([&] { KokkosTile::histogram(samples, none); },
+                                           {"KokkosTile::histogram", "counts has 0 bins"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>([&] { KokkosTile::histogram(reals, none, 0.0, 1.0); },
+                                           {"KokkosTile::histogram", "counts has 0 bins"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::histogram(reals, counts, 1.0, 1.0); },
+      {"KokkosTile::histogram", "the range [1, 1) must be finite and not empty"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [] { (void)KokkosTile::histogram_plan(ExecSpace(), 0, 10); },
+      {"KokkosTile::histogram_plan", "nbins is 0; it must be in [1, "}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [] { (void)KokkosTile::histogram_plan(ExecSpace(), 10, 10, 2); },
+      {"KokkosTile::histogram_plan", "counters are 4 or 8 bytes, not 2"}));
   EXPECT_THROW(KokkosTile::histogram(reals, counts, 2.0, 1.0), KokkosTile::InvalidArgument);
   EXPECT_THROW(KokkosTile::histogram(reals, counts, std::nan(""), 1.0),
                KokkosTile::InvalidArgument);
@@ -433,8 +446,9 @@ TEST(HistogramErrors, RejectBadArgumentsNamingTheCall) {
   HistogramOptions odd;
   odd.strategy = HistogramStrategy::cluster;
   odd.cluster_size = 3;
-  EXPECT_THROW((void)KokkosTile::histogram_plan(ExecSpace(), 100, 100, 4, odd),
-               KokkosTile::InvalidArgument);
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { (void)KokkosTile::histogram_plan(ExecSpace(), 100, 100, 4, odd); },
+      {"KokkosTile::histogram_plan", "cluster_size 3 is not 0 (choose), 2, 4, 8 or 16"}));
 }
 
 TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {

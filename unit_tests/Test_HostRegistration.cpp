@@ -131,7 +131,9 @@ TEST(HostRegistration, MoveTransfersTheRegistration) {
 }
 
 TEST(HostRegistration, BadRangesRaise) {
-  EXPECT_THROW(KokkosTile::ScopedHostRegistration(nullptr, 64), KokkosTile::InvalidArgument);
+  EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
+      [] { KokkosTile::ScopedHostRegistration null_range(nullptr, 64); },
+      {"KokkosTile::ScopedHostRegistration", "a range of 64 bytes at a null pointer"}));
   KokkosTile::ScopedHostRegistration empty(nullptr, 0);
   EXPECT_FALSE(empty.holds_range());
   HostFloats none("none", 0);
@@ -139,8 +141,9 @@ TEST(HostRegistration, BadRangesRaise) {
   EXPECT_FALSE(empty_view.holds_range());
   if constexpr (!Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemorySpace>::accessible) {
     Kokkos::View<float*, MemorySpace> device("device", 1000);
-    EXPECT_THROW(KokkosTile::ScopedHostRegistration(device.data(), 4000),
-                 KokkosTile::InvalidArgument);
+    EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
+        [&] { KokkosTile::ScopedHostRegistration device_range(device.data(), 4000); },
+        {"KokkosTile::ScopedHostRegistration", "is device or managed memory, not host memory"}));
     EXPECT_FALSE(KokkosTile::is_registered_by_kokkostile(device.data()));
   }
 }

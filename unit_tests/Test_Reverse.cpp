@@ -6,6 +6,7 @@
 #include "TestHelpers.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <string>
 #include <vector>
 
@@ -319,8 +320,12 @@ TEST(ReverseErrors, CopyRejectsOverlappingViews) {
   Kokkos::View<float*, MemorySpace> storage("storage", 100);
   auto first = Kokkos::subview(storage, Kokkos::pair<int, int>(0, 60));
   auto second = Kokkos::subview(storage, Kokkos::pair<int, int>(40, 100));
-  EXPECT_THROW(KokkosTile::reverse_copy(first, second), KokkosTile::InvalidArgument);
-  EXPECT_THROW(KokkosTile::reverse_copy(storage, storage), KokkosTile::InvalidArgument);
+  EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
+      [&] { KokkosTile::reverse_copy(first, second); },
+      {"KokkosTile::reverse_copy: src and dst overlap: they share elements (dst's first 60"}));
+  EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
+      [&] { KokkosTile::reverse_copy(storage, storage); },
+      {"KokkosTile::reverse_copy", "use KokkosTile::reverse to reverse in place"}));
   // Adjacent but disjoint halves are fine.
   auto low = Kokkos::subview(storage, Kokkos::pair<int, int>(0, 50));
   auto high = Kokkos::subview(storage, Kokkos::pair<int, int>(50, 100));
@@ -348,7 +353,19 @@ TEST(ReverseErrors, ChunkTooLargeForEveryLevelNamesBytesAndLimits) {
 
 TEST(ReverseErrors, ChunkBeyondIntRangeIsRejected) {
   Kokkos::View<float*, MemorySpace> view("view", 10);
-  EXPECT_THROW(KokkosTile::reverse(view, std::size_t{1} << 40), KokkosTile::InvalidArgument);
+  EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
+      [&] { KokkosTile::reverse(view, std::size_t{1} << 40); },
+      {"KokkosTile::reverse",
+       "a chunk of 1099511627776 elements is larger than the limit " + std::to_string(INT_MAX)}));
+}
+
+// Core_ViewChecks.hpp's league bound, which reverse and reverse_copy apply to their chunk count
+// (reaching it through them would take a View of more than 2^31 chunks).
+TEST(ReverseErrors, LeagueBeyondIntRangeNamesTheTeams) {
+  EXPECT_EQ(KokkosTile::Impl::checked_league_size("my_call", INT_MAX), INT_MAX);
+  EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
+      [] { (void)KokkosTile::Impl::checked_league_size("my_call", std::int64_t{INT_MAX} + 1); },
+      {"my_call: the work needs 2147483648 teams, more than a league can have"}));
 }
 
 }  // namespace

@@ -322,12 +322,29 @@ TEST(StencilErrors, BadArgumentsNameTheCall) {
               std::string::npos)
         << message;
   }
-  EXPECT_THROW(KokkosTile::stencil(a, a, five, BoundaryCondition<float>::clamp()),
-               KokkosTile::InvalidArgument);
-  EXPECT_THROW(Stencil2D<float>(Stencil2D<float>::max_radius + 1), KokkosTile::InvalidArgument);
-  EXPECT_THROW(Stencil2D<float>::box(1, std::vector<float>(8)), KokkosTile::InvalidArgument);
+  using KokkosTile::InvalidArgument;
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::stencil(a, a, five, BoundaryCondition<float>::clamp()); },
+      {"KokkosTile::stencil<tiled>", "in and out overlap: they share elements"}));
+  const int too_far = Stencil2D<float>::max_radius + 1;
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { Stencil2D<float> wide(too_far); },
+      {"KokkosTile::Stencil2D", "radius " + std::to_string(too_far) + " is outside [0, " +
+                                    std::to_string(Stencil2D<float>::max_radius) + "]"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [] { (void)Stencil2D<float>::box(1, std::vector<float>(8)); },
+      {"KokkosTile::Stencil2D::box", "a radius-1 box needs 9 weights, got 8"}));
   Stencil2D<float> one(1);
-  EXPECT_THROW(one.set(2, 0, 1.f), KokkosTile::InvalidArgument);
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { one.set(2, 0, 1.f); },
+      {"KokkosTile::Stencil2D::set", "offset (2, 0) is outside radius 1"}));
+  Kokkos::View<float**, MemorySpace> c("c", 10, 12);
+  StencilOptions bad_tile;
+  bad_tile.tile_rows = -1;
+  bad_tile.tile_cols = 5;
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::stencil(c, a, five, BoundaryCondition<float>::clamp(), bad_tile); },
+      {"KokkosTile::stencil<tiled>", "tile -1 x 5 is outside [1, 4096]^2"}));
 }
 
 }  // namespace

@@ -217,22 +217,35 @@ TEST(Streaming, EmptyInputCallsNothing) {
 TEST(Streaming, BadArgumentsRaise) {
   auto instances = KokkosTile::streaming_instances(ExecSpace(), 2);
   Kokkos::View<float*, Kokkos::HostSpace> in("in", 100), out("out", 99), buffer("buffer", 201);
-  EXPECT_THROW(KokkosTile::stream_chunks("extents", instances, in, out, 10, ScaleAndAddRow{}),
-               KokkosTile::InvalidArgument);
+  using KokkosTile::InvalidArgument;
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::stream_chunks("extents", instances, in, out, 10, ScaleAndAddRow{}); },
+      {"KokkosTile::StreamPipeline::run(\"extents\")", "in has 100 rows but out has 99"}));
   auto front = Kokkos::subview(buffer, Kokkos::make_pair(0, 100));
   auto shifted = Kokkos::subview(buffer, Kokkos::make_pair(1, 101));
-  EXPECT_THROW(
-      KokkosTile::stream_chunks("overlap", instances, front, shifted, 10, ScaleAndAddRow{}),
-      KokkosTile::InvalidArgument);
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] {
+        KokkosTile::stream_chunks("overlap", instances, front, shifted, 10, ScaleAndAddRow{});
+      },
+      {"(\"overlap\")", "in and out overlap (share elements) without being the same View"}));
+  // Disjoint halves of one buffer share no element: accepted.
+  auto back = Kokkos::subview(buffer, Kokkos::make_pair(100, 200));
+  EXPECT_NO_THROW(
+      KokkosTile::stream_chunks("halves", instances, front, back, 10, ScaleAndAddRow{}));
   Kokkos::View<float*, Kokkos::LayoutStride, Kokkos::HostSpace> strided(
       buffer.data(), Kokkos::LayoutStride(100, 2));
   Kokkos::View<float*, Kokkos::HostSpace> dense("dense", 100);
-  EXPECT_THROW(
-      KokkosTile::stream_chunks("strided", instances, strided, dense, 10, ScaleAndAddRow{}),
-      KokkosTile::InvalidArgument);
-  EXPECT_THROW(KokkosTile::StreamPipeline<ExecSpace>(std::vector<ExecSpace>{}),
-               KokkosTile::InvalidArgument);
-  EXPECT_THROW(KokkosTile::streaming_instances(ExecSpace(), 0), KokkosTile::InvalidArgument);
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] {
+        KokkosTile::stream_chunks("strided", instances, strided, dense, 10, ScaleAndAddRow{});
+      },
+      {"(\"strided\")", "in (\"\") is not contiguous"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [] { KokkosTile::StreamPipeline<ExecSpace> none{std::vector<ExecSpace>{}}; },
+      {"KokkosTile::StreamPipeline", "needs at least one execution-space instance"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [] { (void)KokkosTile::streaming_instances(ExecSpace(), 0); },
+      {"KokkosTile::streaming_instances", "asked for 0 instances; at least 1 is needed"}));
 }
 
 }  // namespace

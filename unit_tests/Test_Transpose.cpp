@@ -385,13 +385,24 @@ TEST(TransposeErrors, RejectsWrongExtentsNamingCallAndShapes) {
 
 TEST(TransposeErrors, RejectsNonSquareInPlaceOverlapAndBadTiles) {
   Kokkos::View<float**, MemorySpace> a("a", 4, 6), square("square", 8, 8);
-  EXPECT_THROW(KokkosTile::transpose(a), KokkosTile::InvalidArgument);
-  EXPECT_THROW(KokkosTile::transpose(square, square), KokkosTile::InvalidArgument);
+  using KokkosTile::InvalidArgument;
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::transpose(a); },
+      {"KokkosTile::transpose", "an in-place transpose needs a square matrix, but a is 4 x 6"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::transpose(square, square); },
+      {"KokkosTile::transpose<", "a and b overlap: they share elements"}));
   Kokkos::View<float**, MemorySpace> b("b", 6, 4);
-  EXPECT_THROW(KokkosTile::transpose(b, a, {TransposeVariant::tiled, -1}),
-               KokkosTile::InvalidArgument);
-  EXPECT_THROW(KokkosTile::transpose(b, a, {TransposeVariant::tiled, 5000}),
-               KokkosTile::InvalidArgument);
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] {
+        KokkosTile::transpose(b, a, {TransposeVariant::tiled, -1});
+      },
+      {"KokkosTile::transpose<tiled>", "tile edge -1 is outside [1, 1024]"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] {
+        KokkosTile::transpose(b, a, {TransposeVariant::tiled, 5000});
+      },
+      {"KokkosTile::transpose<tiled>", "tile edge 5000 is outside [1, 1024]"}));
 }
 
 }  // namespace
