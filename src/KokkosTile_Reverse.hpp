@@ -19,6 +19,11 @@
 // argument and reverse_static's ChunkExtent) decides nothing; it is still validated exactly as on
 // devices (a chunk beyond INT_MAX, or whose scratch fits no level, throws on every backend), so
 // that a call that works on the host works on a device too.
+//
+// On devices, reverse and reverse_copy of contiguous, 16-byte-aligned Views whose length is a whole
+// number of 16-byte packets (pairs of them in place) run a packet kernel instead of scratch chunks
+// (impl/reverse/Reverse_Packets.hpp); the chunk extent is validated but decides nothing there
+// either. reverse_static always stages its compile-time chunks in scratch.
 
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Profiling_ScopedRegion.hpp>
@@ -26,6 +31,7 @@
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
 #include "impl/core/Core_LaunchDefaults.hpp"
+#include "impl/reverse/Reverse_Packets.hpp"
 #include "impl/reverse/Reverse_Team.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
 #include "impl/reverse/Reverse_Host.hpp"
@@ -81,6 +87,15 @@ void launch_reverse(const std::string& call, const ExecSpace& space, const ViewT
   } else {
     if (league == 0)
       return;
+    using value_type = typename ViewType::non_const_value_type;
+    if (StaticExtent == 0 && reverses_in_packets<ExecSpace>(view, 2)) {
+      const std::int64_t packets = extent / packet_width<value_type>();
+      Kokkos::parallel_for(
+          call,
+          Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, packets / 2),
+          ReverseInPlacePackets<value_type>{view.data(), packets});
+      return;
+    }
 
     const Kokkos::TeamPolicy<ExecSpace> policy(space, league, default_team_size<ExecSpace>());
     Kokkos::parallel_for(call, with_scratch(policy, placement),
@@ -164,6 +179,18 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
     (void)league;
     Impl::host_reverse::reverse_copy(call, space, src, head);
   } else {
+    using value_type = typename SrcView::non_const_value_type;
+    if constexpr (std::is_same_v<value_type, typename DstView::non_const_value_type>) {
+      if (Impl::reverses_in_packets<ExecSpace>(src, 1) &&
+          Impl::reverses_in_packets<ExecSpace>(head, 1)) {
+        const std::int64_t packets = n / Impl::packet_width<value_type>();
+        Kokkos::parallel_for(
+            call,
+            Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, packets),
+            Impl::ReverseCopyPackets<value_type>{src.data(), head.data(), packets});
+        return;
+      }
+    }
     const Kokkos::TeamPolicy<ExecSpace> policy(space, league, Impl::default_team_size<ExecSpace>());
     Kokkos::parallel_for(call, with_scratch(policy, placement),
                          functor_type{src, head, static_cast<int>(chunk), placement.level});

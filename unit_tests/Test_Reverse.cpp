@@ -244,6 +244,49 @@ TYPED_TEST(Reverse, HostPathCopyStridesIntoPoisonedOutput) {
   }
 }
 
+/// Lengths and starts around the device packet kernels (16-byte packets; pairs of them in place):
+/// whole packets or not, starts on and off a 16-byte boundary, inside poisoned storage whose
+/// elements around the View must stay poisoned.
+TYPED_TEST(Reverse, PacketPathLengthsAndStarts) {
+  using T = TypeParam;
+  for (const std::int64_t offset : {0, 1, 2, 4}) {
+    for (const std::int64_t extent : {2, 4, 8, 12, 16, 24, 1000, 4096, 65536, 65540}) {
+      Kokkos::View<T*, MemorySpace> storage("storage", extent + 8);
+      Kokkos::View<T*, MemorySpace> src("src", extent);
+      auto host_src = Kokkos::create_mirror_view(src);
+      fill_random(host_src, 30000 + extent + offset);
+      Kokkos::deep_copy(src, host_src);
+      const auto window = Kokkos::subview(
+          storage, Kokkos::pair<std::int64_t, std::int64_t>(offset, offset + extent));
+
+      Kokkos::deep_copy(storage, poison<T>());
+      KokkosTile::reverse_copy(src, window);
+      auto host_storage = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), storage);
+      for (std::int64_t i = 0; i < extent + 8; ++i) {
+        if (i < offset || i >= offset + extent) {
+          ASSERT_TRUE(is_poison(host_storage(i))) << "copy wrote element " << i << " outside";
+        } else {
+          ASSERT_TRUE(same_value(host_src(extent - 1 - (i - offset)), host_storage(i)))
+              << "copy, extent " << extent << ", offset " << offset << ", element " << i;
+        }
+      }
+
+      Kokkos::deep_copy(storage, poison<T>());
+      Kokkos::deep_copy(window, src);
+      KokkosTile::reverse(window);
+      Kokkos::deep_copy(host_storage, storage);
+      for (std::int64_t i = 0; i < extent + 8; ++i) {
+        if (i < offset || i >= offset + extent) {
+          ASSERT_TRUE(is_poison(host_storage(i))) << "reverse wrote element " << i << " outside";
+        } else {
+          ASSERT_TRUE(same_value(host_src(extent - 1 - (i - offset)), host_storage(i)))
+              << "in place, extent " << extent << ", offset " << offset << ", element " << i;
+        }
+      }
+    }
+  }
+}
+
 /// An element type that is not arithmetic (reversal only assigns elements).
 struct Triple {
   double x;
