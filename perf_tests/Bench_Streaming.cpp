@@ -5,7 +5,8 @@
 // everything out, on one instance) and the ideal: the slowest of the three stages alone (copy in,
 // kernel, copy out, each timed on its own). Algorithm "stream"; GB/s counts the bytes that cross
 // the link (n floats in, n out), so each variant's ratio to `ideal_slowest_stage` is the fraction
-// of the ideal overlap it reaches.
+// of the ideal overlap it reaches. `ideal_bidirectional_copies` is the link's measured two-way
+// ceiling (both copies at once, no kernel).
 #include <KokkosTile_PinnedHostSpace.hpp>
 #include <KokkosTile_Streaming.hpp>
 
@@ -100,6 +101,24 @@ void register_streaming_for(const Config& config) {
   ideal->UseManualTime()->Unit(benchmark::kMillisecond);
   if (config.smoke)
     ideal->Iterations(2);
+
+  // The measured ceiling of the link for this workload: the copy in and the copy out of the same
+  // sizes at once, on two instances. A link does not carry both directions at full one-way speed,
+  // so a pipeline that overlaps them cannot reach the slowest stage alone; this row says how close
+  // to the link's real two-way rate it can get.
+  register_benchmark(name("ideal_bidirectional_copies"), config, [=](benchmark::State& state) {
+    const Space space;
+    const auto instances = KokkosTile::streaming_instances(space, 2);
+    auto in = make(pinned_view(), "in", n);
+    auto out = make(pinned_view(), "out", n);
+    device_view d_in("d_in", n), d_out("d_out", n);
+    time_memory_bound(state, space, bytes, [&] {
+      Kokkos::deep_copy(instances[0], d_in, in);
+      Kokkos::deep_copy(instances[1], out, d_out);
+      instances[0].fence("KokkosTileBench: copy in done");
+      instances[1].fence("KokkosTileBench: copy out done");
+    });
+  });
 
   struct PipelineShape {
     int instances;
