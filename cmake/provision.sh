@@ -77,6 +77,7 @@ exec_args=()
 app_dir=""
 app_runs=()
 app_cmake_args=()
+app_package_args=()  # a flavour's configure arguments for KokkosTile's install, not the app's
 while [ $# -gt 0 ]; do
   case "$1" in
     --flavour) flavour=${2:-}; flavour_given=1; shift 2 ;;
@@ -212,7 +213,7 @@ run_benchmarks() {
 # header-only, so nothing is compiled), then configures and builds the CMake project in $app_dir
 # against the install and runs the --run targets. $1: the flavour's build tree, which names the
 # folder (build/apps-<tree>); further arguments go to both configure steps (the cuda flavour's
-# Kokkos and compiler). The caller's `generator` is used.
+# Kokkos and compiler), app_package_args to KokkosTile's only. The caller's `generator` is used.
 build_app() {
   local tree=$1
   shift
@@ -229,7 +230,8 @@ build_app() {
   say "installing KokkosTile into $(here "$prefix") (log: $(here "$log"))"
   # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
   if ! { cmake -S "$source_dir" -B "$package" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
-    -DKOKKOSTILE_ENABLE_TESTS=OFF -DKOKKOSTILE_ENABLE_PERF_TESTS=OFF "$@" ${KOKKOSTILE_CMAKE_ARGS:-} &&
+    -DKOKKOSTILE_ENABLE_TESTS=OFF -DKOKKOSTILE_ENABLE_PERF_TESTS=OFF "$@" "${app_package_args[@]}" \
+    ${KOKKOSTILE_CMAKE_ARGS:-} &&
     cmake --install "$package" --prefix "$prefix"; } >"$log" 2>&1; then
     tail -n 30 "$log" >&2
     die "installing KokkosTile failed; see $(here "$log")"

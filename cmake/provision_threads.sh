@@ -73,6 +73,8 @@ threads_main() {
       cd "$source_dir"
       Kokkos_ROOT=$kokkos_root exec "${exec_args[@]}" ;;
     app)
+      # The installed package exports the GCC 12 workaround to the app, as to the tests.
+      app_package_args=(-DKOKKOSTILE_INTERFACE_DEFINITIONS="$interface_definitions")
       build_app "$build_dir" -DKokkos_ROOT="$kokkos_root"
       return ;;
   esac
