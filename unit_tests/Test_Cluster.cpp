@@ -465,11 +465,11 @@ int process_threads() {
   return count;
 }
 
-/// Waits (up to two seconds) for the process to be back to `threads` threads: a joined thread may
-/// linger in /proc for a moment after join() returns. The count it settled on.
+/// Waits (up to two seconds) for the process to be back to at most `threads` threads: a joined
+/// thread may linger in /proc for a moment after join() returns. The count it settled on.
 int threads_settle_at(int threads) {
   int now = process_threads();
-  for (int wait = 0; now != threads && wait < 200; ++wait) {
+  for (int wait = 0; now > threads && wait < 200; ++wait) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
     now = process_threads();
   }
@@ -541,7 +541,7 @@ void check_throwing_launch_leaves_nothing_behind() {
             EXPECT_EQ(kernels.ended(), 1) << where << ": the Tools kernel was left open";
           }
           if (baseline >= 0) {
-            EXPECT_EQ(threads_settle_at(baseline), baseline) << where << ": block threads left";
+            EXPECT_LE(threads_settle_at(baseline), baseline) << where << ": block threads left";
           }
           EXPECT_TRUE(ring_matches(policy, 64)) << where << ": the launch after the throwing one";
         }
