@@ -159,16 +159,17 @@ build_stage() {
   local dir=$1 key=$2 typical=$3 steps="" estimate="" started targets=()
   shift 3
   [ $# -eq 0 ] || targets=(--target "$@")
-  # A tree never built: Ninja has no log in it yet (a dry run writes none).
-  [ -f "$dir/.ninja_log" ] || [ -f "$dir/CMakeFiles/Progress/count.txt" ] ||
+  # A whole tree never built: Ninja has no log in it yet (a dry run writes none).
+  if [ $# -eq 0 ] && [ ! -f "$dir/.ninja_log" ]; then
     estimate=$(usual "$key" "$typical")
+  fi
   if [ -f "$dir/build.ninja" ] && command -v ninja >/dev/null 2>&1; then
     steps=$(ninja -C "$dir" -n "$@" 2>/dev/null | grep -c '^\[' || true)
   fi
   started=$(date +%s)
-  stage "building ${dir#"$source_dir"/}${steps:+: $steps steps}${*:+ (targets: $*)}" "$estimate"
+  stage "building ${dir#"$source_dir"/}${*:+ (targets: $*)}${steps:+, Ninja steps to run: $steps}" "$estimate"
   cmake --build "$dir" -j "$jobs" "${targets[@]}"
-  if [ -n "$estimate" ] && [ $# -eq 0 ]; then
+  if [ -n "$estimate" ]; then
     finished "$key" "$started" "built (fresh)"
   else
     stage "built in $(minutes $(($(date +%s) - started)))"

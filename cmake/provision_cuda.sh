@@ -301,9 +301,9 @@ cuda_main() {
     "${cmake_args[@]}" ${KOKKOSTILE_CMAKE_ARGS:-}
   if [ -n "${KOKKOSTILE_BUILD_TARGETS:-}" ] && [ "$command" = build ]; then
     # shellcheck disable=SC2086  # a list of targets
-    build_stage "$build_dir" "build-cuda-cxx$standard" "an hour or more on 2 cores" ${KOKKOSTILE_BUILD_TARGETS}
+    build_stage "$build_dir" "build-cuda-cxx$standard" "30 minutes or more on 2 cores" ${KOKKOSTILE_BUILD_TARGETS}
   else
-    build_stage "$build_dir" "build-cuda-cxx$standard" "an hour or more on 2 cores"
+    build_stage "$build_dir" "build-cuda-cxx$standard" "30 minutes or more on 2 cores"
   fi
 
   case "$command" in
