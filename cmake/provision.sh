@@ -60,6 +60,15 @@ die() {
   exit 1
 }
 
+# Progress: one line per stage, "provision: [1m05s] <stage>", timed from the start of the outermost
+# provision.sh (the run inside a Debian root continues its clock through KOKKOSTILE_PROVISION_T0),
+# and before a stage that can take minutes, what it usually takes: the time it took last time here
+# (build/.provision-times), else a typical figure for a 2-core machine.
+provision_t0=${KOKKOSTILE_PROVISION_T0:-$(date +%s)}
+unset KOKKOSTILE_PROVISION_T0  # a provision.sh that a test or a shell starts keeps its own clock
+minutes() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
+stage() { say "[$(minutes $(($(date +%s) - provision_t0)))] $1${2:+ (usually $2)}"; }
+
 flavour=default
 flavour_given=0
 inside=0
@@ -68,6 +77,7 @@ exec_args=()
 app_dir=""
 app_runs=()
 app_cmake_args=()
+app_package_args=()  # a flavour's configure arguments for KokkosTile's install, not the app's
 while [ $# -gt 0 ]; do
   case "$1" in
     --flavour) flavour=${2:-}; flavour_given=1; shift 2 ;;
@@ -127,6 +137,55 @@ esac
 source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=${KOKKOSTILE_BUILD_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
+# How long the long stages took, "key seconds" lines; git ignores build/.
+times_file="$source_dir/build/.provision-times"
+# usual KEY TYPICAL: the stage's last duration here, else TYPICAL.
+usual() {
+  local seconds
+  seconds=$(awk -v key="$1" '$1 == key { s = $2 } END { if (s != "") print s }' "$times_file" 2>/dev/null)
+  if [ -n "$seconds" ]; then printf '%s, as last time' "$(minutes "$seconds")"; else printf '%s' "$2"; fi
+}
+# finished KEY STARTED WHAT: records a stage's duration (STARTED: date +%s at its start) and says so.
+finished() {
+  local seconds=$(($(date +%s) - $2))
+  mkdir -p "$(dirname "$times_file")"
+  { grep -v "^$1 " "$times_file" 2>/dev/null || true; echo "$1 $seconds"; } >"$times_file.$$" &&
+    mv "$times_file.$$" "$times_file"
+  stage "$3 in $(minutes "$seconds")"
+}
+# build_stage DIR KEY TYPICAL [TARGET...]: `cmake --build` as a stage: its step count (Ninja) and,
+# for a tree never built before, how long a fresh build of this kind takes.
+build_stage() {
+  local dir=$1 key=$2 typical=$3 steps="" estimate="" started targets=()
+  shift 3
+  [ $# -eq 0 ] || targets=(--target "$@")
+  # A whole tree never built: Ninja has no log in it yet (a dry run writes none).
+  if [ $# -eq 0 ] && [ ! -f "$dir/.ninja_log" ]; then
+    estimate=$(usual "$key" "$typical")
+  fi
+  if [ -f "$dir/build.ninja" ] && command -v ninja >/dev/null 2>&1; then
+    steps=$(ninja -C "$dir" -n "$@" 2>/dev/null | grep -c '^\[' || true)
+  fi
+  started=$(date +%s)
+  stage "building ${dir#"$source_dir"/}${*:+ (targets: $*)}${steps:+, Ninja steps to run: $steps}" "$estimate"
+  cmake --build "$dir" -j "$jobs" "${targets[@]}"
+  if [ -n "$estimate" ]; then
+    finished "$key" "$started" "built (fresh)"
+  else
+    stage "built in $(minutes $(($(date +%s) - started)))"
+  fi
+}
+# test_stage DIR KEY [CTEST_ARG...]: ctest as a stage.
+test_stage() {
+  local dir=$1 key=$2 count started
+  shift 2
+  count=$(cd "$dir" && ctest -N "$@" 2>/dev/null | sed -n 's/^Total Tests: //p')
+  started=$(date +%s)
+  stage "running ${count:-the} tests (ctest in ${dir#"$source_dir"/})" "$(usual "$key" "a few minutes")"
+  (cd "$dir" && ctest --output-on-failure "$@")
+  finished "$key" "$started" "tests passed"
+}
+
 # ------------------------------------------------------------------------------------------------
 # The benchmarks of a build: Google Benchmark's lines as they finish (progress), then the JSON, the
 # table and the PNG under perf_tests/results/local/<flavour>-<time>/.
@@ -155,7 +214,7 @@ run_benchmarks() {
 # header-only, so nothing is compiled), then configures and builds the CMake project in $app_dir
 # against the install and runs the --run targets. $1: the flavour's build tree, which names the
 # folder (build/apps-<tree>); further arguments go to both configure steps (the cuda flavour's
-# Kokkos and compiler). The caller's `generator` is used.
+# Kokkos and compiler), app_package_args to KokkosTile's only. The caller's `generator` is used.
 build_app() {
   local tree=$1
   shift
@@ -172,7 +231,8 @@ build_app() {
   say "installing KokkosTile into $(here "$prefix") (log: $(here "$log"))"
   # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
   if ! { cmake -S "$source_dir" -B "$package" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
-    -DKOKKOSTILE_ENABLE_TESTS=OFF -DKOKKOSTILE_ENABLE_PERF_TESTS=OFF "$@" ${KOKKOSTILE_CMAKE_ARGS:-} &&
+    -DKOKKOSTILE_ENABLE_TESTS=OFF -DKOKKOSTILE_ENABLE_PERF_TESTS=OFF "$@" "${app_package_args[@]}" \
+    ${KOKKOSTILE_CMAKE_ARGS:-} &&
     cmake --install "$package" --prefix "$prefix"; } >"$log" 2>&1; then
     tail -n 30 "$log" >&2
     die "installing KokkosTile failed; see $(here "$log")"
@@ -221,14 +281,15 @@ build_and_run() {
     build_app "$build_dir"
     return
   fi
+  stage "configuring ${build_dir#"$source_dir"/} (CMake)"
   # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
   cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON -DKOKKOSTILE_PROVISION_FLAVOUR="$flavour" \
     ${KOKKOSTILE_CMAKE_ARGS:-}
-  cmake --build "$build_dir" -j "$jobs"
+  build_stage "$build_dir" "build-$flavour" "about 20 minutes on 2 cores"
   case "$command" in
     test)
-      (cd "$build_dir" && ctest --output-on-failure) ;;
+      test_stage "$build_dir" "test-$flavour" ;;
     bench)
       run_benchmarks "$build_dir" "$flavour" "${KOKKOSTILE_BENCH_FILTER:-.}" ;;
   esac
@@ -280,6 +341,7 @@ native_is_complete() {
 }
 
 mode=${KOKKOSTILE_PROVISION:-auto}
+[ "$mode" = auto ] && stage "looking for Kokkos, GoogleTest and Google Benchmark on this machine"
 if [ "$mode" = native ] || { [ "$mode" = auto ] && native_is_complete; }; then
   say "using this machine's Kokkos, GoogleTest and Google Benchmark ($flavour flavour)"
   build_and_run "$source_dir/build/native-$flavour"
@@ -371,22 +433,26 @@ repair_kokkos_export() {
 }
 
 make_root() {
-  local partial="$root.partial" mirror
+  local partial="$root.partial" mirror started
   if ! command -v debootstrap >/dev/null 2>&1; then
-    say "installing debootstrap"
+    stage "installing debootstrap (apt-get)" "under a minute"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
   fi
   mirror=${KOKKOSTILE_DEBIAN_MIRROR:-$(debian_archive_uri)} ||
     die "no Debian archive in this machine's apt sources; set KOKKOSTILE_DEBIAN_MIRROR"
   [ -e "$partial" ] && remove_root "$partial"
-  say "making a Debian unstable root in $partial with: $packages"
+  started=$(date +%s)
+  stage "making a Debian unstable root in $partial (debootstrap, log: $cache_dir/debootstrap-$flavour.log) with: $packages" \
+    "$(usual "debootstrap-$flavour" "1 to 2 minutes from a nearby archive, longer from a distant one")"
   debootstrap --variant=minbase --include="${packages// /,}" sid "$partial" "$mirror" \
     >"$cache_dir/debootstrap-$flavour.log" 2>&1 ||
     die "debootstrap failed; see $cache_dir/debootstrap-$flavour.log"
   echo "$packages" >"$partial/.kokkostile-root"
   mv "$partial" "$root"
+  finished "debootstrap-$flavour" "$started" "Debian root made"
 }
 
+stage "checking the Debian root $root"
 if [ -d "$root" ] && ! root_is_healthy; then
   say "root $root is broken or outdated: rebuilding it"
   remove_root "$root"
@@ -394,8 +460,8 @@ fi
 [ -d "$root" ] || make_root
 repair_kokkos_export
 case "$command" in
-  shell | exec) say "entering the Debian unstable root ($flavour flavour, $root)" ;;
-  *) say "building in the Debian unstable root ($flavour flavour, $root)" ;;
+  shell | exec) stage "entering the Debian unstable root ($flavour flavour, $root)" ;;
+  *) stage "building in the Debian unstable root ($flavour flavour, $root)" ;;
 esac
 
 # What the script does once inside: the same action, its arguments, and for app the directory,
@@ -432,7 +498,7 @@ exec chroot "$root" "$@"'
 unshare --mount --propagation private -- bash -c "$mount_and_enter" enter "$root" "$source_dir" \
   "$app_dir" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-  KOKKOSTILE_IN_ROOT="$flavour" \
+  KOKKOSTILE_IN_ROOT="$flavour" KOKKOSTILE_PROVISION_T0="$provision_t0" \
   KOKKOSTILE_COMMIT="$KOKKOSTILE_COMMIT" KOKKOSTILE_BUILD_JOBS="$jobs" \
   KOKKOSTILE_CMAKE_ARGS="${KOKKOSTILE_CMAKE_ARGS:-}" \
   KOKKOSTILE_BENCH_FILTER="${KOKKOSTILE_BENCH_FILTER:-.}" \

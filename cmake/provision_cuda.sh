@@ -25,11 +25,6 @@
 # (default: everything, then the README's application steps are run, building and not running the
 # application: the ctest case readme_app_provision).
 
-cuda_elapsed() {
-  local seconds=$((SECONDS - $1))
-  printf '%dm%02ds' $((seconds / 60)) $((seconds % 60))
-}
-
 # nvcc: CUDACXX, else PATH, else the toolkit's usual place.
 cuda_find_nvcc() {
   local candidate
@@ -96,8 +91,9 @@ cuda_cached_cmake_install() {
     return 0
   fi
   [ -f "$archive" ] || die "$what not found by CMake here, and its source archive $archive is missing; install it or set the variable naming its source"
-  say "building $what from $archive into $prefix"
-  started=$SECONDS
+  started=$(date +%s)
+  stage "building $what from $archive into $prefix" \
+    "$(usual "deps-$prefix_name" "1 to 3 minutes on 2 cores")"
   work="$cuda_cache/work-$prefix_name-$key"
   top=$(cuda_unpack "$archive" "$work")
   rm -rf "$prefix"
@@ -107,7 +103,7 @@ cuda_cached_cmake_install() {
     cmake --install "$work/build" >>"$work.log" 2>&1 || die "building $what failed; see $work.log"
   touch "$prefix/.kokkostile-complete"
   rm -rf "$work"
-  say "$what built in $(cuda_elapsed "$started")"
+  finished "deps-$prefix_name" "$started" "$what built"
   echo "$prefix"
 }
 
@@ -168,7 +164,7 @@ cuda_kokkos_prefix() {
     return 0
   fi
 
-  started=$SECONDS
+  started=$(date +%s)
   work="$cuda_cache/work-kokkos-$key"
   if [ -f "$source" ]; then
     top=$(cuda_unpack "$source" "$work")
@@ -185,7 +181,8 @@ cuda_kokkos_prefix() {
   fi
   [ -f "$top/CMakeLists.txt" ] && [ -x "$top/bin/nvcc_wrapper" ] ||
     die "$source is not a Kokkos source tree (no CMakeLists.txt and bin/nvcc_wrapper)"
-  say "building Kokkos (Cuda + Serial, Release, sm_$arch, C++$standard) from $source into $prefix; about 12 minutes on 2 cores, 35 s on 16"
+  stage "building Kokkos (Cuda + Serial, Release, sm_$arch, C++$standard) from $source into $prefix" \
+    "$(usual "deps-kokkos-cuda" "about 12 minutes on 2 cores, 35 s on 16")"
   rm -rf "$prefix"
   NVCC_WRAPPER_DEFAULT_ARCH=sm_$arch NVCC_WRAPPER_DEFAULT_COMPILER=${NVCC_WRAPPER_DEFAULT_COMPILER:-c++} \
     cmake -S "$top" -B "$work/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
@@ -197,13 +194,13 @@ cuda_kokkos_prefix() {
   cmake --install "$work/build" >>"$work.log" 2>&1 || die "installing Kokkos failed; see $work.log"
   echo "$source${patches[*]:+ with ${patches[*]##*/}}" >"$prefix/.kokkostile-complete"
   rm -rf "$work"
-  say "Kokkos built in $(cuda_elapsed "$started")"
+  finished "deps-kokkos-cuda" "$started" "Kokkos built"
   echo "$prefix"
 }
 
 cuda_main() {
   local nvcc arch standard kokkos_arch kokkos_root="" compiler="" cuda_cache deps_dir build_dir
-  local generator=() cmake_args=() prefix_path=() started supported gpu_arch=""
+  local generator=() cmake_args=() prefix_path=() supported gpu_arch=""
   nvcc=$(cuda_find_nvcc) || die "the cuda flavour needs nvcc: none on PATH, in CUDACXX or in /usr/local/cuda/bin (install the CUDA toolkit)"
   command -v cmake >/dev/null 2>&1 || die "the cuda flavour needs cmake on PATH"
   command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
@@ -249,7 +246,6 @@ cuda_main() {
       die "the Kokkos in Kokkos_ROOT=$kokkos_root has no Cuda backend; the cuda flavour needs one built with -DKokkos_ENABLE_CUDA=ON"
     say "using your Kokkos in $kokkos_root"
   else
-    started=$SECONDS
     kokkos_root=$(cuda_kokkos_prefix)
   fi
   if [[ " ${KOKKOSTILE_CMAKE_ARGS:-} " != *" -DCMAKE_CXX_COMPILER"* ]]; then
@@ -297,7 +293,7 @@ cuda_main() {
       die "'$command' runs on an NVIDIA GPU and nvidia-smi finds none here; 'build' compiles without one"
   fi
 
-  started=$SECONDS
+  stage "configuring ${build_dir#"$source_dir"/} (CMake)"
   # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
   cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DKokkos_ROOT="$kokkos_root" -DKOKKOSTILE_REQUIRE_CUDA=ON -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON \
@@ -305,11 +301,10 @@ cuda_main() {
     "${cmake_args[@]}" ${KOKKOSTILE_CMAKE_ARGS:-}
   if [ -n "${KOKKOSTILE_BUILD_TARGETS:-}" ] && [ "$command" = build ]; then
     # shellcheck disable=SC2086  # a list of targets
-    cmake --build "$build_dir" -j "$jobs" --target ${KOKKOSTILE_BUILD_TARGETS}
+    build_stage "$build_dir" "build-cuda-cxx$standard" "30 minutes or more on 2 cores" ${KOKKOSTILE_BUILD_TARGETS}
   else
-    cmake --build "$build_dir" -j "$jobs"
+    build_stage "$build_dir" "build-cuda-cxx$standard" "30 minutes or more on 2 cores"
   fi
-  say "KokkosTile built in $(cuda_elapsed "$started") ($build_dir)"
 
   case "$command" in
     build)
@@ -320,7 +315,7 @@ cuda_main() {
         (cd "$build_dir" && KOKKOSTILE_APP_BUILD_ONLY=1 ctest -R '^(readme_app_provision|consumer_.*)$' --output-on-failure)
       fi ;;
     test)
-      (cd "$build_dir" && ctest --output-on-failure) ;;
+      test_stage "$build_dir" "test-cuda" ;;
     bench)
       run_benchmarks "$build_dir" "cuda" "${KOKKOSTILE_BENCH_FILTER:-/Cuda/}" ;;
   esac

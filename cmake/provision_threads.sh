@@ -11,7 +11,7 @@
 # Build tree: build/threads.
 
 threads_main() {
-  local cuda_cache deps_dir build_dir kokkos_root="" archive started
+  local cuda_cache deps_dir build_dir kokkos_root="" archive
   local generator=() cmake_args=() prefix_path=()
   command -v cmake >/dev/null 2>&1 || die "the threads flavour needs cmake on PATH"
   command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
@@ -73,22 +73,23 @@ threads_main() {
       cd "$source_dir"
       Kokkos_ROOT=$kokkos_root exec "${exec_args[@]}" ;;
     app)
+      # The installed package exports the GCC 12 workaround to the app, as to the tests.
+      app_package_args=(-DKOKKOSTILE_INTERFACE_DEFINITIONS="$interface_definitions")
       build_app "$build_dir" -DKokkos_ROOT="$kokkos_root"
       return ;;
   esac
 
-  started=$SECONDS
+  stage "configuring ${build_dir#"$source_dir"/} (CMake)"
   # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
   cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DKokkos_ROOT="$kokkos_root" -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON \
     -DKOKKOSTILE_PROVISION_FLAVOUR=threads "${cmake_args[@]}" \
     -DKOKKOSTILE_INTERFACE_DEFINITIONS="$interface_definitions" \
     ${KOKKOSTILE_CMAKE_ARGS:-}
-  cmake --build "$build_dir" -j "$jobs"
-  say "KokkosTile built in $(cuda_elapsed "$started") ($build_dir)"
+  build_stage "$build_dir" "build-threads" "about 35 minutes on 2 cores"
   case "$command" in
     test)
-      (cd "$build_dir" && ctest --output-on-failure) ;;
+      test_stage "$build_dir" "test-threads" ;;
     bench)
       run_benchmarks "$build_dir" "threads" "${KOKKOSTILE_BENCH_FILTER:-/Threads/}" ;;
   esac

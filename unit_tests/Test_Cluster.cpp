@@ -8,14 +8,17 @@
 
 #include "TestHelpers.hpp"
 
+#include <chrono>
 #include <climits>
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
 #ifdef __linux__
+#include <dirent.h>
 #include <sched.h>
 #endif
 
@@ -434,6 +437,132 @@ TEST(Cluster, HostExceptionsPropagate) {
   if (!KokkosTile::Impl::runs_on_host<ExecSpace>())
     GTEST_SKIP() << "host backends only";
   check_exceptions_propagate<ExecSpace>();
+}
+
+/// Thrown by ThrowingBlocks, naming the block that threw.
+struct BlockFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Block `thrower` (every block when -1) throws BlockFailure("block <league rank> failed"), before
+/// the cluster barrier (`late` false: its neighbours are on their way to it) or after it (`late`
+/// true: its neighbours wait at the second one). Host backends only: device code cannot throw.
+template <class Space>
+struct ThrowingBlocks {
+  int thrower;
+  bool late;
+  void operator()(const KokkosTile::ClusterMember<Space>& m) const {
+    if (late)
+      m.cluster_barrier();
+    if (thrower < 0 || m.league_rank() == thrower)
+      throw BlockFailure("block " + std::to_string(m.league_rank()) + " failed");
+    m.cluster_barrier();
+  }
+};
+
+/// Threads of this process now (Linux: the entries of /proc/self/task); -1 elsewhere.
+int process_threads() {
+  int count = -1;
+#ifdef __linux__
+  if (DIR* tasks = opendir("/proc/self/task")) {
+    count = 0;
+    while (const dirent* entry = readdir(tasks))
+      count += entry->d_name[0] != '.';
+    closedir(tasks);
+  }
+#endif
+  return count;
+}
+
+/// Waits (up to two seconds) for the process to be back to at most `threads` threads: a joined
+/// thread may linger in /proc for a moment after join() returns. The count it settled on.
+int threads_settle_at(int threads) {
+  int now = process_threads();
+  for (int wait = 0; now > threads && wait < 200; ++wait) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    now = process_threads();
+  }
+  return now;
+}
+
+/// Kernels Kokkos Tools saw begin and end (the cluster launch reports itself as one).
+struct ToolsKernelCount {
+  static int& begun() {
+    static int count = 0;
+    return count;
+  }
+  static int& ended() {
+    static int count = 0;
+    return count;
+  }
+  static void begin(const char*, std::uint32_t, std::uint64_t*) { ++begun(); }
+  static void end(std::uint64_t) { ++ended(); }
+  ToolsKernelCount() {
+    begun() = ended() = 0;
+    Kokkos::Tools::Experimental::set_begin_parallel_for_callback(begin);
+    Kokkos::Tools::Experimental::set_end_parallel_for_callback(end);
+  }
+  ~ToolsKernelCount() {
+    Kokkos::Tools::Experimental::set_begin_parallel_for_callback(nullptr);
+    Kokkos::Tools::Experimental::set_end_parallel_for_callback(nullptr);
+  }
+  ToolsKernelCount(const ToolsKernelCount&) = delete;
+  ToolsKernelCount& operator=(const ToolsKernelCount&) = delete;
+};
+
+/// On the host backends a launch whose functor throws, from one block or from every block, before
+/// or after a cluster barrier, throws that exception (the first thrown) and leaves nothing behind:
+/// no block thread, no barrier a later launch could meet, an ended Kokkos Tools kernel. The next
+/// launch of the same shape computes the right thing.
+template <class Space>
+void check_throwing_launch_leaves_nothing_behind() {
+  if constexpr (KokkosTile::Impl::runs_on_host<Space>()) {
+    const int baseline = process_threads();
+    for (const int size : {1, 2, 4, 16}) {
+      const int league = 4 * size;
+      const KokkosTile::ClusterPolicy<Space> policy(Space(), league, size, 1, 256);
+      for (const int thrower : {-1, 0, league / 2 + 1, league - 1}) {
+        for (const bool late : {false, true}) {
+          const std::string where = "cluster size " + std::to_string(size) + ", thrower " +
+                                    std::to_string(thrower) + (late ? ", late" : ", early");
+          {
+            const ToolsKernelCount kernels;
+            try {
+              KokkosTile::parallel_for_cluster("test_throwing_functor", policy,
+                                               ThrowingBlocks<Space>{thrower, late});
+              ADD_FAILURE() << where << ": no exception";
+            } catch (const BlockFailure& error) {
+              const std::string what = error.what();
+              if (thrower >= 0) {
+                EXPECT_EQ(what, "block " + std::to_string(thrower) + " failed") << where;
+              } else {
+                const std::string rank = what.substr(6, what.size() - 6 - 7);
+                EXPECT_TRUE(what.rfind("block ", 0) == 0 && what.size() > 13 &&
+                            what.compare(what.size() - 7, 7, " failed") == 0 &&
+                            rank.find_first_not_of("0123456789") == std::string::npos &&
+                            std::stoi(rank) < league)
+                    << where << ": " << what;
+              }
+            } catch (...) {
+              ADD_FAILURE() << where << ": an exception other than the functor's";
+            }
+            EXPECT_EQ(kernels.begun(), 1) << where;
+            EXPECT_EQ(kernels.ended(), 1) << where << ": the Tools kernel was left open";
+          }
+          if (baseline >= 0) {
+            EXPECT_LE(threads_settle_at(baseline), baseline) << where << ": block threads left";
+          }
+          EXPECT_TRUE(ring_matches(policy, 64)) << where << ": the launch after the throwing one";
+        }
+      }
+    }
+  }
+}
+
+TEST(Cluster, HostThrowingFunctorLeavesNothingBehind) {
+  if (!KokkosTile::Impl::runs_on_host<ExecSpace>())
+    GTEST_SKIP() << "host backends only (device code cannot throw)";
+  check_throwing_launch_leaves_nothing_behind<ExecSpace>();
 }
 
 #ifdef __linux__

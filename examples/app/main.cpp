@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Reverses 0 .. n-1 with KokkosTile on the default execution space and checks the result.
 #include <KokkosTile.hpp>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // What the README's C++ snippets assume is already declared. ReadmeSnippets.cmake copies each
 // snippet marked `<!-- snippet: NAME -->` in README.md into a function that opens with

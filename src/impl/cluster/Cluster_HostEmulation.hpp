@@ -10,7 +10,9 @@
 // pointer into a neighbour's slice and Kokkos atomics on it are host atomics. Groups of such
 // threads take clusters round-robin (as many groups as the space's concurrency allows), each
 // group crossing a condition-variable barrier at every cluster_barrier() and after every cluster.
-// The first exception any block throws aborts every barrier and is rethrown by the launch.
+// The first exception any block throws aborts every barrier and is rethrown by the launch once
+// every block thread has been joined; the threads and the Kokkos Tools kernel are owned by objects
+// that end them however the launch ends, so nothing of a failed launch outlives it.
 //
 // Block threads are std::threads started by the caller, so they inherit its CPU affinity. Under
 // OMP_PROC_BIND (which Kokkos recommends) libgomp binds the calling thread to one core, and every
@@ -36,6 +38,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #ifdef __linux__
@@ -89,6 +92,68 @@ inline void host_cluster_barrier_wait(HostClusterBarrier* barrier) {
   if (barrier != nullptr)
     barrier->arrive_and_wait();
 }
+
+/// The block threads of one launch. The launch joins them (join()) once its own block is done;
+/// should it end by an exception instead, the destructor stops the clusters, releases every
+/// barrier and joins them, so that no thread outlives the launch (a joinable std::thread destroyed
+/// would call std::terminate) and none waits at a barrier its cluster will never reach.
+class HostBlockThreads {
+ public:
+  HostBlockThreads(std::atomic<bool>& stop,
+                   std::vector<std::unique_ptr<HostClusterBarrier>>& barriers)
+      : stop_(stop), barriers_(barriers) {}
+  HostBlockThreads(const HostBlockThreads&) = delete;
+  HostBlockThreads& operator=(const HostBlockThreads&) = delete;
+  ~HostBlockThreads() {
+    if (threads_.empty())
+      return;
+    stop_ = true;
+    for (auto& barrier : barriers_)
+      barrier->abort();
+    join();
+  }
+
+  void reserve(std::size_t count) { threads_.reserve(count); }
+
+  template <class Body>
+  void start(Body&& body) {
+    threads_.emplace_back(std::forward<Body>(body));
+  }
+
+  void join() {
+    for (auto& thread : threads_)
+      if (thread.joinable())
+        thread.join();
+    threads_.clear();
+  }
+
+ private:
+  std::atomic<bool>& stop_;
+  std::vector<std::unique_ptr<HostClusterBarrier>>& barriers_;
+  std::vector<std::thread> threads_;
+};
+
+/// A launch as one Kokkos Tools kernel under the caller's label, begun when constructed and ended
+/// when destroyed, however the launch ends.
+class HostToolsKernel {
+ public:
+  template <class ExecSpace>
+  HostToolsKernel(const std::string& label, const ExecSpace& space)
+      : loaded_(Kokkos::Tools::profileLibraryLoaded()) {
+    if (loaded_)
+      Kokkos::Tools::beginParallelFor(label, Kokkos::Tools::Experimental::device_id(space), &id_);
+  }
+  HostToolsKernel(const HostToolsKernel&) = delete;
+  HostToolsKernel& operator=(const HostToolsKernel&) = delete;
+  ~HostToolsKernel() {
+    if (loaded_)
+      Kokkos::Tools::endParallelFor(id_);
+  }
+
+ private:
+  bool loaded_;
+  std::uint64_t id_ = 0;
+};
 
 /// Per-block scratch bytes the host emulation allows: what Kokkos grants a team at level 1 on
 /// this space, so that a request that fits a host TeamPolicy fits here too.
@@ -202,34 +267,26 @@ void run_host_clusters(const std::string& call, const std::string& label, const 
     }
   };
 
-  // Reported to Kokkos Tools under the caller's label, like any Kokkos kernel.
-  std::uint64_t kernel_id = 0;
-  const bool tools = Kokkos::Tools::profileLibraryLoaded();
-  if (tools)
-    Kokkos::Tools::beginParallelFor(label, Kokkos::Tools::Experimental::device_id(space),
-                                    &kernel_id);
-
-  std::vector<std::thread> threads;
+  // Reported to Kokkos Tools under the caller's label, like any Kokkos kernel. Declared after
+  // everything the blocks use, so the threads are joined before any of it goes.
+  const HostToolsKernel kernel(label, space);
+  HostBlockThreads threads(stop, barriers);
   const int workers = groups * cluster_size;
   const bool widen = host_blocks_need_wider_affinity(cluster_size);
   try {
+    threads.reserve(static_cast<std::size_t>(workers - 1));
     for (int w = 1; w < workers; ++w)
-      threads.emplace_back([&run_block, widen, w, cluster_size] {
+      threads.start([&run_block, widen, w, cluster_size] {
         if (widen)
           host_block_allow_every_cpu();
         run_block(w / cluster_size, w % cluster_size);
       });
   } catch (...) {
-    fail(std::current_exception());
+    fail(std::current_exception());  // a thread that could not start: stop the others
   }
   if (!stop)
     run_block(0, 0);
-  else
-    barriers[0]->abort();
-  for (auto& thread : threads)
-    thread.join();
-  if (tools)
-    Kokkos::Tools::endParallelFor(kernel_id);
+  threads.join();
   if (first_error)
     std::rethrow_exception(first_error);
 }
