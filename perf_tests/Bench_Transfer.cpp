@@ -121,10 +121,9 @@ void register_transfer_for(const Config& config) {
       if (to_device) {
         for (const bool through_kokkos : {true, false}) {
           register_benchmark(
-              benchmark_name<Space, float>(algorithm,
-                                           through_kokkos ? "deep_copy_write_combined"
-                                                          : "raw_memcpy_write_combined",
-                                           n),
+              benchmark_name<Space, float>(
+                  algorithm,
+                  through_kokkos ? "deep_copy_write_combined" : "raw_memcpy_write_combined", n),
               config, [=](benchmark::State& state) {
                 const Space space;
                 device_view device(Kokkos::view_alloc(Kokkos::WithoutInitializing, "device"), n);

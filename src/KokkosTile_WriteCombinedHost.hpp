@@ -73,7 +73,7 @@ struct WriteCombinedDeleter {
                    cudaGetErrorString(status));
     }
 #else
-    ::operator delete(memory, std::align_val_t{alignment});
+    ::operator delete (memory, std::align_val_t{alignment});
 #endif
   }
   // Kokkos' HostSpace alignment: whole cache lines, and enough for any SIMD type Kokkos uses.
@@ -103,7 +103,7 @@ inline std::shared_ptr<void> allocate_write_combined(const std::string& call, st
 #else
   void* memory = nullptr;
   try {
-    memory = ::operator new(bytes, std::align_val_t{WriteCombinedDeleter::alignment});
+    memory = ::operator new (bytes, std::align_val_t{WriteCombinedDeleter::alignment});
   } catch (const std::bad_alloc&) {
     KOKKOSTILE_EXPECT(false, ResourceError, call,
                       "allocating " << bytes << " bytes of host memory failed");
@@ -125,8 +125,8 @@ inline std::shared_ptr<void> allocate_write_combined(const std::string& call, st
 template <class DataType, class Layout = Kokkos::LayoutRight>
 class WriteCombinedHostView {
  public:
-  using view_type = Kokkos::View<DataType, Layout, PinnedHostSpace,
-                                 Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  using view_type =
+      Kokkos::View<DataType, Layout, PinnedHostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   using value_type = typename view_type::value_type;
   using array_layout = Layout;
   using memory_space = PinnedHostSpace;
@@ -137,42 +137,28 @@ class WriteCombinedHostView {
   /// Uninitialised memory of the given layout (extents, and strides for LayoutStride).
   WriteCombinedHostView(const std::string& label, const Layout& layout)
       : label_(label),
-        memory_(Impl::allocate_write_combined("KokkosTile::WriteCombinedHostView(\"" + label + "\")",
-                                              view_type::required_allocation_size(layout))),
+        memory_(
+            Impl::allocate_write_combined("KokkosTile::WriteCombinedHostView(\"" + label + "\")",
+                                          view_type::required_allocation_size(layout))),
         view_(static_cast<typename view_type::pointer_type>(memory_.get()), layout) {}
 
   /// Uninitialised memory of the given extents, as for Kokkos::View(label, n0, n1, ...).
-  template <class... Extents,
-            class = std::enable_if_t<(sizeof...(Extents) > 0) &&
-                                     (std::is_integral_v<Extents> && ...)>>
+  template <class... Extents, class = std::enable_if_t<(sizeof...(Extents) > 0) &&
+                                                       (std::is_integral_v<Extents> && ...)>>
   explicit WriteCombinedHostView(const std::string& label, Extents... extents)
       : WriteCombinedHostView(label, Layout(static_cast<std::size_t>(extents)...)) {}
 
   /// The memory as an unmanaged View. It does not keep the memory alive: this handle (or a copy)
   /// must outlive every use of it, including asynchronous copies still in flight.
-  const view_type& view() const {
-    return view_;
-  }
-  value_type* data() const {
-    return view_.data();
-  }
-  std::size_t size() const {
-    return view_.size();
-  }
-  std::size_t extent(unsigned r) const {
-    return view_.extent(r);
-  }
+  const view_type& view() const { return view_; }
+  value_type* data() const { return view_.data(); }
+  std::size_t size() const { return view_.size(); }
+  std::size_t extent(unsigned r) const { return view_.extent(r); }
   /// The bytes allocated (the View's span).
-  std::size_t bytes() const {
-    return view_.span() * sizeof(value_type);
-  }
-  const std::string& label() const {
-    return label_;
-  }
+  std::size_t bytes() const { return view_.span() * sizeof(value_type); }
+  const std::string& label() const { return label_; }
   /// How many handles share the memory (0 for an empty or zero-size handle, as it owns nothing).
-  long use_count() const {
-    return memory_.use_count();
-  }
+  long use_count() const { return memory_.use_count(); }
 
  private:
   std::string label_;

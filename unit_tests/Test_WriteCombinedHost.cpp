@@ -47,7 +47,8 @@ TEST(WriteCombinedHostKind, IsWriteCombinedExactlyWithCuda) {
                 "the View is unmanaged: the handle owns the memory");
   handle h("h", 1000);
   EXPECT_EQ(allocated_write_combined(h.data()), KokkosTile::write_combined_host_is_write_combined);
-  EXPECT_EQ(KokkosTile::is_page_locked(h.data()), KokkosTile::write_combined_host_is_write_combined);
+  EXPECT_EQ(KokkosTile::is_page_locked(h.data()),
+            KokkosTile::write_combined_host_is_write_combined);
   EXPECT_EQ(h.label(), "h");
   EXPECT_EQ(h.bytes(), 1000 * sizeof(float));
   EXPECT_EQ(h.use_count(), 1);
@@ -73,8 +74,9 @@ TYPED_TEST(WriteCombinedHost, MirrorKeepsExtentsAndLayout) {
   auto right_mirror = KokkosTile::create_write_combined_mirror(right);
   using right_view = typename decltype(right_mirror)::view_type;
   static_assert(std::is_same_v<typename right_view::array_layout, Kokkos::LayoutRight>);
-  static_assert(std::is_same_v<typename right_view::value_type, T>, "a const source gives a "
-                                                                     "writable mirror");
+  static_assert(std::is_same_v<typename right_view::value_type, T>,
+                "a const source gives a "
+                "writable mirror");
   EXPECT_EQ(right_mirror.extent(0), 4u);
   EXPECT_EQ(right_mirror.extent(1), 6u);
   EXPECT_EQ(right_mirror.extent(2), 9u);
@@ -103,8 +105,8 @@ void round_trip(const DeviceView& device, std::uint64_t seed) {
   } else {
     for (std::size_t i = 0; i < device.extent(0); ++i)
       for (std::size_t j = 0; j < device.extent(1); ++j)
-        ASSERT_TRUE(same_value(expected(i, j), out(i, j))) << "seed " << seed << ", " << i << ","
-                                                           << j;
+        ASSERT_TRUE(same_value(expected(i, j), out(i, j)))
+            << "seed " << seed << ", " << i << "," << j;
   }
 }
 
