@@ -148,6 +148,23 @@ class WriteCombinedHostView {
   explicit WriteCombinedHostView(const std::string& label, Extents... extents)
       : WriteCombinedHostView(label, Layout(static_cast<std::size_t>(extents)...)) {}
 
+  // Copies share the memory. A moved-from handle holds nothing, its View included, so that it
+  // cannot hand out a View of memory it no longer keeps alive.
+  WriteCombinedHostView(const WriteCombinedHostView&) = default;
+  WriteCombinedHostView& operator=(const WriteCombinedHostView&) = default;
+  WriteCombinedHostView(WriteCombinedHostView&& other) noexcept
+      : label_(std::move(other.label_)),
+        memory_(std::move(other.memory_)),
+        view_(std::exchange(other.view_, view_type())) {}
+  WriteCombinedHostView& operator=(WriteCombinedHostView&& other) noexcept {
+    if (this != &other) {
+      label_ = std::move(other.label_);
+      memory_ = std::move(other.memory_);
+      view_ = std::exchange(other.view_, view_type());
+    }
+    return *this;
+  }
+
   /// The memory as an unmanaged View. It does not keep the memory alive: this handle (or a copy)
   /// must outlive every use of it, including asynchronous copies still in flight.
   const view_type& view() const { return view_; }

@@ -153,6 +153,9 @@ TEST(WriteCombinedHostLifetime, AHandleKeepsTheMemoryAfterTheOriginalIsGone) {
   auto moved = std::move(keeper);
   EXPECT_EQ(moved.use_count(), 1);
   EXPECT_EQ(moved.data(), address);
+  EXPECT_EQ(keeper.use_count(), 0);  // NOLINT(bugprone-use-after-move): the moved-from state
+  EXPECT_EQ(keeper.data(), nullptr);
+  EXPECT_EQ(keeper.size(), 0u);
 }
 
 TEST(WriteCombinedHostLifetime, ZeroSizeAllocatesNothingAndCopies) {
