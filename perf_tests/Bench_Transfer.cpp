@@ -4,10 +4,14 @@
 // pinned (KokkosTile::PinnedHostSpace), registered (a HostSpace View under a
 // ScopedHostRegistration), each moved with Kokkos::deep_copy on an instance, against the raw
 // baseline: cudaMemcpyAsync from cudaMallocHost memory on CUDA (std::memcpy on host backends), and
-// cudaMemcpyAsync from malloc'd memory. Algorithms "h2d" and "d2h"; GB/s counts the bytes moved
-// one way.
+// cudaMemcpyAsync from malloc'd memory. On CUDA, h2d also has write-combining pinned memory
+// (KokkosTile::WriteCombinedHostView): deep_copy_write_combined and raw_memcpy_write_combined, to
+// set against deep_copy_pinned and raw_memcpy_pinned (d2h has none: the host would read it back,
+// which is what write-combining memory is slow at). Algorithms "h2d" and "d2h"; GB/s counts the
+// bytes moved one way.
 #include <KokkosTile_HostRegistration.hpp>
 #include <KokkosTile_PinnedHostSpace.hpp>
+#include <KokkosTile_WriteCombinedHost.hpp>
 
 #include "BenchmarkSpaces.hpp"
 
@@ -108,6 +112,35 @@ void register_transfer_for(const Config& config) {
     add_deep_copy("deep_copy_pageable", pageable, false);
     add_deep_copy("deep_copy_pinned", pinned, false);
     add_deep_copy("deep_copy_registered", pageable, true);
+
+#ifdef KOKKOS_ENABLE_CUDA
+    // Write-combining staging memory: only host -> device, and only where there is a device to
+    // stage for (on a host space in a CUDA build the "device" is host memory, and the copy would
+    // read write-combining memory on the CPU, the slow case).
+    if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+      if (to_device) {
+        for (const bool through_kokkos : {true, false}) {
+          register_benchmark(
+              benchmark_name<Space, float>(
+                  algorithm,
+                  through_kokkos ? "deep_copy_write_combined" : "raw_memcpy_write_combined", n),
+              config, [=](benchmark::State& state) {
+                const Space space;
+                device_view device(Kokkos::view_alloc(Kokkos::WithoutInitializing, "device"), n);
+                KokkosTile::WriteCombinedHostView<float*> host("write_combined", n);
+                Kokkos::deep_copy(host.view(), 1.0f);  // written once, sequentially, as intended
+                const std::size_t count_bytes = n * sizeof(float);
+                time_memory_bound(state, space, bytes, [&] {
+                  if (through_kokkos)
+                    Kokkos::deep_copy(space, device, host.view());
+                  else
+                    raw_copy(space, device.data(), host.data(), count_bytes);
+                });
+              });
+        }
+      }
+    }
+#endif
 
     for (const bool pinned_raw : {true, false}) {
       register_benchmark(

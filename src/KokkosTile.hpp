@@ -16,6 +16,7 @@
 #include "KokkosTile_Stencil.hpp"
 #include "KokkosTile_PinnedHostSpace.hpp"
 #include "KokkosTile_HostRegistration.hpp"
+#include "KokkosTile_WriteCombinedHost.hpp"
 #include "KokkosTile_Streaming.hpp"
 #include "KokkosTile_Gemm.hpp"
 #include "KokkosTile_Cluster.hpp"
