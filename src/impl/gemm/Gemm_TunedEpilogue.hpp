@@ -17,8 +17,9 @@
 namespace KokkosTile {
 namespace Impl {
 
-template <class Layout, bool DmmaOrder>
+template <class Shape, class Layout, bool DmmaOrder>
 struct GemmTunedEpilogue {
+  using dmma = GemmDmmaLayout<Shape>;
   static constexpr int TM = Layout::TM, TN = Layout::TN;
 
   /// Virtual thread t's accumulators of the team tile at (row0, col0) into the m x n matrix C.
@@ -29,8 +30,8 @@ struct GemmTunedEpilogue {
     if constexpr (DmmaOrder) {
       KOKKOSTILE_UNROLL
       for (int f = 0; f < TM * TN; ++f) {
-        const std::int64_t row = row0 + GemmDmmaLayout::row(t / 32, t % 32, f);
-        const std::int64_t col = col0 + GemmDmmaLayout::col(t / 32, t % 32, f);
+        const std::int64_t row = row0 + dmma::row(t / 32, t % 32, f);
+        const std::int64_t col = col0 + dmma::col(t / 32, t % 32, f);
         if (row < m && col < n)
           gemm_store(c, row, col, acc[f / TN][f % TN], alpha, beta);
       }

@@ -25,8 +25,8 @@ struct GemmTunedMultiply {
                        TN = layout::TN, V = layout::V;
   static constexpr int pitch_a = layout::pitch_a, pitch_b = layout::pitch_b;
 #ifdef KOKKOSTILE_HAVE_DMMA
-  /// fp64 tensor cores (mma.sync m8n8k4) for the 128 x 64 tile when scratch is shared memory and
-  /// both tiles take the default layouts.
+  /// fp64 tensor cores (mma.sync, Gemm_Dmma.hpp) for the tile shapes DMMA serves, when scratch is
+  /// shared memory and both tiles take the default layouts.
   static constexpr bool use_dmma =
       SharedSpace && std::is_same_v<T, double> && gemm_dmma_shape<Shape> && !AAlongK && !BAlongK;
 #else
@@ -38,7 +38,7 @@ struct GemmTunedMultiply {
                                                T (&acc)[TM][TN]) {
 #ifdef KOKKOSTILE_HAVE_DMMA
     if constexpr (use_dmma) {
-      gemm_dmma_step<BK, pitch_a, pitch_b>(a_tile, b_tile, t, &acc[0][0]);
+      gemm_dmma_step<Shape, pitch_a, pitch_b>(a_tile, b_tile, t, &acc[0][0]);
     } else {
       step_simt(a_tile, b_tile, t, acc);
     }
