@@ -220,7 +220,7 @@ void register_gemm_for(const Config& config) {
       for (const auto tile :
            {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x128x16_8x8,
             KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4,
-            KokkosTile::GemmTile::t64x64x16_4x4}) {
+            KokkosTile::GemmTile::t128x64x8_8x8, KokkosTile::GemmTile::t64x64x16_4x4}) {
         if (sizeof(T) >= 8 && tile == KokkosTile::GemmTile::t128x128x16_8x16)
           continue;  // rejected for double (spills)
         const char* name =
@@ -228,6 +228,7 @@ void register_gemm_for(const Config& config) {
             : tile == KokkosTile::GemmTile::t128x128x16_8x8  ? "kokkostile_tuned_128x128x16"
             : tile == KokkosTile::GemmTile::t128x128x16_8x16 ? "kokkostile_tuned_128x128x16_8x16"
             : tile == KokkosTile::GemmTile::t128x64x8_8x4    ? "kokkostile_tuned_128x64x8"
+            : tile == KokkosTile::GemmTile::t128x64x8_8x8    ? "kokkostile_tuned_128x64x8_8x8"
                                                              : "kokkostile_tuned_64x64x16";
         add(name,
             [tile](const Space& space, const view_type& a, const view_type& b, const view_type& c) {

@@ -45,6 +45,7 @@ enum class GemmTile {
   t128x128x16_8x8,   // the same with K steps of 16: half the barriers per multiply-add
   t128x128x16_8x16,  // 128 threads, 128 accumulators each: float only (double spills: rejected)
   t128x64x8_8x4,     // 256 threads, 32 accumulators each
+  t128x64x8_8x8,     // 128 threads, 64 accumulators each (fp64 tensor cores: 4 warps of 64 x 32)
   t64x64x16_4x4      // 256 (virtual) threads, 16 accumulators each
 };
 
@@ -194,6 +195,8 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
           break;
         case GemmTile::t128x64x8_8x4:
           return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 64, 8, 8, 4>>(problem);
+        case GemmTile::t128x64x8_8x8:
+          return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 64, 8, 8, 8>>(problem);
         case GemmTile::t64x64x16_4x4:
         case GemmTile::automatic:
           return Impl::run_gemm_tuned<Impl::GemmTunedShape<64, 64, 16, 4, 4>>(problem);

@@ -180,7 +180,7 @@ TYPED_TEST(Gemm, EveryTunedTileShapeMatchesReference) {
   for (const auto tile :
        {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x128x16_8x8,
         KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4,
-        KokkosTile::GemmTile::t64x64x16_4x4}) {
+        KokkosTile::GemmTile::t128x64x8_8x8, KokkosTile::GemmTile::t64x64x16_4x4}) {
     KokkosTile::GemmOptions options;
     options.tile = tile;
     if (sizeof(T) >= 8 && tile == KokkosTile::GemmTile::t128x128x16_8x16)

@@ -74,9 +74,9 @@ struct GemmProblem {
   using a_operand = AOperand;
   using b_operand = BOperand;
   /// The tuned kernel's form for this problem's types.
-  template <class Shape, bool SharedSpace, bool Packets, bool AAlongK, bool BAlongK>
+  template <class Shape, bool SharedSpace, bool Packets, bool AAlongK, bool BAlongK, int Stages = 2>
   using kernel = GemmTuned<ExecSpace, Shape, SharedSpace, Packets, AAlongK, BAlongK, CView,
-                           AOperand, BOperand>;
+                           AOperand, BOperand, Stages>;
   std::string call;
   ExecSpace space;
   AOperand a;
@@ -120,11 +120,26 @@ void run_gemm_tiled16(const Problem& p) {
       kernel{p.a, p.b, p.c, p.alpha, p.beta, p.m, p.n, p.k, int(tiles_n), placement.level});
 }
 
+/// Stages of the cp.async pipeline that the whole-packet form with default layouts may take for
+/// Shape and T: as many as fit (four at most) in 40,000 bytes, a little under the 40,936 bytes of
+/// level-0 scratch Kokkos 4.6 grants a team on Hopper. At run time they are taken only where the
+/// space's level-0 capacity holds them, else two. More stages keep more K steps in flight while
+/// one is multiplied: with two, the 128 x 64 fp64 tile on m16n8k8 waits on global memory every
+/// step (one team step is about as long as a load from L2).
+template <class Shape, class T>
+inline constexpr int gemm_deep_stages = [] {
+  constexpr std::size_t stage_bytes =
+      std::size_t(GemmTunedLayout<Shape, T, false, false>::stage_elements) * sizeof(T);
+  constexpr std::size_t fit = (40000 - 64) / stage_bytes;
+  return fit >= 4 ? 4 : fit >= 2 ? int(fit) : 2;
+}();
+
 /// The compiled form of the tuned kernel a problem takes (template arguments of GemmTuned).
 enum class GemmTunedForm {
   generic,            // element reads tested at the edges, scratch through generic pointers
   shared,             // the same, scratch read with ld/st.shared (CUDA level 0)
   packets,            // whole tiles read as packets, shared memory, default scratch layouts
+  packets_deep,       // ... with gemm_deep_stages stages of cp.async in flight
   packets_a_along,    // ... op(A) keeps k contiguous in scratch
   packets_both_along  // ... op(A) and op(B) keep k contiguous in scratch
 };
@@ -175,6 +190,15 @@ GemmTunedForm select_gemm_tuned_form(const Problem& p, ScratchPlacement& placeme
         packet_bytes =
             Problem::template kernel<Shape, true, true, false, false>::scratch_bytes(true);
       }
+      if constexpr (gemm_deep_stages < Shape, T >> 2) {
+        const std::size_t deep_bytes =
+            Problem::template kernel<Shape, true, true, false, false,
+                                     gemm_deep_stages<Shape, T>>::scratch_bytes(true);
+        if (form == GemmTunedForm::packets && deep_bytes <= level0) {
+          form = GemmTunedForm::packets_deep;
+          packet_bytes = deep_bytes;
+        }
+      }
       // The request fits either form, so that level 1 can fall back to the generic one.
       placement = place_team_scratch(p.call, p.space,
                                      std::max(packet_bytes, generic_kernel::scratch_bytes(true)));
@@ -187,11 +211,13 @@ GemmTunedForm select_gemm_tuned_form(const Problem& p, ScratchPlacement& placeme
   return GemmTunedForm::generic;
 }
 
-template <class Shape, bool SharedSpace, bool Packets, bool AAlongK, bool BAlongK, class Problem>
+template <class Shape, bool SharedSpace, bool Packets, bool AAlongK, bool BAlongK, int Stages = 2,
+          class Problem>
 void launch_gemm_tuned_form(const Problem& p, const ScratchPlacement& placement) {
   using ExecSpace = typename Problem::exec_space;
   using T = typename Problem::T;
-  using kernel = typename Problem::template kernel<Shape, SharedSpace, Packets, AAlongK, BAlongK>;
+  using kernel =
+      typename Problem::template kernel<Shape, SharedSpace, Packets, AAlongK, BAlongK, Stages>;
   const std::int64_t tiles_m = ceil_div(p.m, Shape::BM), tiles_n = ceil_div(p.n, Shape::BN);
   const int league = checked_league_size(p.call, tiles_m * tiles_n);
   const int team_size = runs_on_host<ExecSpace>() ? 1 : Shape::threads;
@@ -217,6 +243,11 @@ void run_gemm_tuned(const Problem& p) {
       case GemmTunedForm::packets_a_along:
         if constexpr (std::is_same_v<typename Problem::T, float>)
           return launch_gemm_tuned_form<Shape, true, true, true, false>(p, placement);
+        break;
+      case GemmTunedForm::packets_deep:
+        if constexpr (gemm_deep_stages < Shape, typename Problem::T >> 2)
+          return launch_gemm_tuned_form<Shape, true, true, false, false,
+                                        gemm_deep_stages<Shape, typename Problem::T>>(p, placement);
         break;
       case GemmTunedForm::packets:
         return launch_gemm_tuned_form<Shape, true, true, false, false>(p, placement);

@@ -3,8 +3,9 @@
 #pragma once
 // The fp64 tensor-core step of the tuned GEMM on CUDA (sm_80 and newer): each warp multiplies its
 // warp_m x 32 block of the team tile with mma.sync (DMMA), its operands read from the k-major
-// scratch tiles with one 8-byte load per thread and fragment. The scratch rows are padded to a
-// pitch of 4 modulo 16 doubles, which puts the lanes of each half-warp's fragment load on distinct
+// scratch tiles: on sm_90 one 16-byte load per thread for two fragment registers, before one
+// 8-byte load per register. The scratch rows are padded to a pitch of 4 modulo 16 doubles, which
+// puts the lanes of each phase of a fragment load (8 lanes for 16 bytes, 16 for 8) on distinct
 // banks.
 //
 // The instruction depends on the architecture the device code is compiled for:
@@ -57,6 +58,13 @@ inline constexpr int gemm_dmma_rows = 8;
 /// Accumulator f of `lane` in warp `warp`: its row and column in the team tile. Accumulators come
 /// in groups per instruction (4 values for m16n8k8, 2 for m8n8k4), groups ordered by the
 /// instruction's row block mi, then its column block nj (4 of 8 columns).
+///
+/// With m16n8k8 the instruction's rows and columns are a permutation of the tile's, chosen so that
+/// each thread's fragments are pairs of adjacent doubles in scratch, read with one 16-byte load:
+/// row g (g + 8) of row block mi is tile row 16 mi + 2g (+ 1), and column g of column blocks 2p
+/// and 2p + 1 is tile column 16p + 2g and 16p + 2g + 1. A product does not care which rows and
+/// columns its instruction calls which, so long as the epilogue writes each accumulator where its
+/// row and column are.
 template <class Shape>
 struct GemmDmmaLayout {
   using warps = GemmDmmaWarps<Shape>;
@@ -64,12 +72,22 @@ struct GemmDmmaLayout {
 
   KOKKOS_FORCEINLINE_FUNCTION static int row(int warp, int lane, int f) {
     const int mi = (f / per_mma) / 4, e = f % per_mma;
-    return (warp / warps::warps_across) * warps::warp_m + mi * gemm_dmma_rows + lane / 4 +
-           (e / 2) * 8;
+    const int first = (warp / warps::warps_across) * warps::warp_m + mi * gemm_dmma_rows;
+    if constexpr (gemm_dmma_rows == 16) {
+      return first + 2 * (lane / 4) + e / 2;
+    } else {
+      return first + lane / 4;
+    }
   }
   KOKKOS_FORCEINLINE_FUNCTION static int col(int warp, int lane, int f) {
-    const int nj = (f / per_mma) % 4;
-    return (warp % warps::warps_across) * warps::warp_n + nj * 8 + (lane % 4) * 2 + f % 2;
+    const int nj = (f / per_mma) % 4, e = f % per_mma;
+    const int first = (warp % warps::warps_across) * warps::warp_n;
+    if constexpr (gemm_dmma_rows == 16) {
+      // Instruction column 2q + e % 2 of block nj.
+      return first + 16 * (nj / 2) + 2 * (2 * (lane % 4) + e % 2) + nj % 2;
+    } else {
+      return first + nj * 8 + (lane % 4) * 2 + e;
+    }
   }
 };
 
@@ -80,6 +98,12 @@ KOKKOS_FORCEINLINE_FUNCTION double load_shared_double(unsigned address) {
   double value;
   asm volatile("ld.shared.f64 %0, [%1];" : "=d"(value) : "r"(address));
   return value;
+}
+
+/// Two adjacent doubles at a 16-byte aligned shared-space address.
+KOKKOS_FORCEINLINE_FUNCTION void load_shared_double_pair(unsigned address, double& first,
+                                                         double& second) {
+  asm volatile("ld.shared.v2.f64 {%0, %1}, [%2];" : "=d"(first), "=d"(second) : "r"(address));
 }
 
 /// acc (TM * TN per thread, in GemmDmmaLayout order) += the warp's block of A_tile x B_tile over
@@ -96,23 +120,29 @@ KOKKOS_FORCEINLINE_FUNCTION void gemm_dmma_step(const double* a_tile, const doub
       a_tile + (lane % 4) * PitchA + (warp / warps::warps_across) * warps::warp_m + lane / 4));
   const auto b_base = static_cast<unsigned>(__cvta_generic_to_shared(
       b_tile + (lane % 4) * PitchB + (warp % warps::warps_across) * warps::warp_n + lane / 4));
-  auto a_at = [&](int k, int row) { return load_shared_double(a_base + (k * PitchA + row) * 8); };
-  auto b_at = [&](int k, int col) { return load_shared_double(b_base + (k * PitchB + col) * 8); };
 #if __CUDA_ARCH__ >= 900
+  // Lane (g, q) reads rows 2g and 2g + 1 of each row block, and columns 2g and 2g + 1 of each pair
+  // of column blocks, as pairs (GemmDmmaLayout); its base is rows (columns) 2g from the warp's.
+  const auto a_pairs = a_base + (lane / 4) * 8;
+  const auto b_pairs = b_base + (lane / 4) * 8;
+  auto a_pair = [&](int k, int row, double& x, double& y) {
+    load_shared_double_pair(a_pairs + (k * PitchA + row) * 8, x, y);
+  };
+  auto b_pair = [&](int k, int col, double& x, double& y) {
+    load_shared_double_pair(b_pairs + (k * PitchB + col) * 8, x, y);
+  };
   KOKKOSTILE_UNROLL
   for (int kk = 0; kk < BK; kk += 8) {
     double a[row_blocks][4], b[4][2];
     KOKKOSTILE_UNROLL
     for (int mi = 0; mi < row_blocks; ++mi) {
-      a[mi][0] = a_at(kk, mi * 16);
-      a[mi][1] = a_at(kk, mi * 16 + 8);
-      a[mi][2] = a_at(kk + 4, mi * 16);
-      a[mi][3] = a_at(kk + 4, mi * 16 + 8);
+      a_pair(kk, mi * 16, a[mi][0], a[mi][1]);
+      a_pair(kk + 4, mi * 16, a[mi][2], a[mi][3]);
     }
     KOKKOSTILE_UNROLL
-    for (int nj = 0; nj < 4; ++nj) {
-      b[nj][0] = b_at(kk, nj * 8);
-      b[nj][1] = b_at(kk + 4, nj * 8);
+    for (int p = 0; p < 2; ++p) {
+      b_pair(kk, p * 16, b[2 * p][0], b[2 * p + 1][0]);
+      b_pair(kk + 4, p * 16, b[2 * p][1], b[2 * p + 1][1]);
     }
     KOKKOSTILE_UNROLL
     for (int mi = 0; mi < row_blocks; ++mi) {
@@ -128,6 +158,8 @@ KOKKOS_FORCEINLINE_FUNCTION void gemm_dmma_step(const double* a_tile, const doub
     }
   }
 #else
+  auto a_at = [&](int k, int row) { return load_shared_double(a_base + (k * PitchA + row) * 8); };
+  auto b_at = [&](int k, int col) { return load_shared_double(b_base + (k * PitchB + col) * 8); };
   KOKKOSTILE_UNROLL
   for (int kk = 0; kk < BK; kk += 4) {
     double a[row_blocks], b[4];

@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // GemmTuned, the tuned GEMM kernel's mainloop: a BM x BN team tile in scratch, a TM x TN register
-// tile per thread, K in steps of BK, two scratch stages on devices (the next tile is copied in
-// while the current one is multiplied), fragments read from scratch as 16-byte packets. An operand
+// tile per thread, K in steps of BK, Stages scratch stages on devices (two by default: the next
+// tile is copied in while the current one is multiplied; with cp.async, more stages keep more
+// steps in flight), fragments read from scratch as 16-byte packets. An operand
 // whose contiguous index is k can keep k contiguous in scratch (AAlongK, BAlongK), so that its
 // tiles are copied in 16-byte packets too. It composes, as CUTLASS does:
 //
@@ -35,7 +36,7 @@ namespace KokkosTile {
 namespace Impl {
 
 template <class ExecSpace, class Shape, bool SharedSpace, bool Packets, bool AAlongK, bool BAlongK,
-          class CView, class AOperand, class BOperand>
+          class CView, class AOperand, class BOperand, int Stages = 2>
 struct GemmTuned {
   using T = typename CView::non_const_value_type;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
@@ -48,7 +49,8 @@ struct GemmTuned {
   static constexpr int V = layout::V;
   static constexpr int pitch_a = layout::pitch_a, pitch_b = layout::pitch_b;
   static constexpr int a_elements = layout::a_elements, stage_elements = layout::stage_elements;
-  static constexpr int stages = device_pass ? 2 : 1;
+  static constexpr int stages = device_pass ? Stages : 1;
+  static_assert(Stages >= 2, "a step is copied in while another is multiplied");
   static constexpr int slots = device_pass ? 1 : threads;
   static constexpr int a_loads = gemm_register_count(BM * BK, V, threads);
   static constexpr int b_loads = gemm_register_count(BK * BN, V, threads);
@@ -67,7 +69,7 @@ struct GemmTuned {
 
   /// Scratch per team: `stages` copies of the A tile and the B tile, in one block.
   static std::size_t scratch_bytes(bool device) {
-    return gemm_scratch_bytes<T>(std::size_t(device ? 2 : 1) * stage_elements);
+    return gemm_scratch_bytes<T>(std::size_t(device ? Stages : 1) * stage_elements);
   }
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
@@ -99,31 +101,36 @@ struct GemmTuned {
       }
 #ifdef KOKKOSTILE_HAVE_CP_ASYNC
       if constexpr (Packets && SharedSpace) {
-        // Step q + 1 goes from global to shared memory (cp.async) while step q is multiplied; no
-        // registers hold it on the way.
-        auto copy = [&](int q, T* stage) {
-          const std::int64_t k0 = std::int64_t(q) * BK;
-          loader::template async_copy_tile<W, BM, BK, !AAlongK>(stage, pitch_a, a.rows_contiguous,
-                                                                rank, a_unit, k0 * a.col_stride);
-          loader::template async_copy_tile<W, BK, BN, BAlongK>(
-              stage + a_elements, pitch_b, b.rows_contiguous, rank, b_unit, k0 * b.row_stride);
+        // Steps q + 1 .. q + Stages - 1 go from global to shared memory (cp.async) while step q is
+        // multiplied; no registers hold them on the way. One commit group per step (empty past
+        // the last), so that "all but the newest Stages - 2 groups have landed" means step q has.
+        auto copy = [&](int q) {
+          if (q < k_steps) {
+            T* const stage = scratch + (q % Stages) * stage_elements;
+            const std::int64_t k0 = std::int64_t(q) * BK;
+            loader::template async_copy_tile<W, BM, BK, !AAlongK>(stage, pitch_a, a.rows_contiguous,
+                                                                  rank, a_unit, k0 * a.col_stride);
+            loader::template async_copy_tile<W, BK, BN, BAlongK>(
+                stage + a_elements, pitch_b, b.rows_contiguous, rank, b_unit, k0 * b.row_stride);
+          }
           async_copy_commit();
         };
-        copy(0, scratch);
-        async_copy_wait_all();
-        team.team_barrier();
+        for (int q = 0; q + 1 < Stages; ++q)
+          copy(q);
         for (int q = 0; q < k_steps; ++q) {
-          T* const current = scratch + (q & 1) * stage_elements;
-          if (q + 1 < k_steps)
-            copy(q + 1, scratch + ((q + 1) & 1) * stage_elements);
-          multiply::step(current, current + a_elements, rank, acc[0]);
-          async_copy_wait_all();
+          async_copy_wait<Stages - 2>();
+          // Every thread's copies of step q have landed, and every thread is done with step
+          // q - 1, whose stage the copy of step q + Stages - 1 now overwrites.
           team.team_barrier();
+          copy(q + Stages - 1);
+          T* const current = scratch + (q % Stages) * stage_elements;
+          multiply::step(current, current + a_elements, rank, acc[0]);
         }
       } else
 #endif
       {
-        // Read step q + 1 into registers while step q is multiplied, then store it to scratch.
+        // Read step q + 1 into registers while step q is multiplied, then store it to scratch (two
+        // of the stages).
         T a_next[a_loads], b_next[b_loads];
         auto read = [&](int q) {
           const std::int64_t k0 = std::int64_t(q) * BK;
