@@ -49,15 +49,18 @@ std::vector<GemmShape> gemm_shapes(const Config& config) {
     return {{67, 45, 31}};
   if (is_host_space<Space>())
     return {{256, 256, 256}, {512, 512, 512}, {1024, 1024, 1024}, {509, 257, 1021}};
-  return {{1024, 1024, 1024},
-          {2048, 2048, 2048},
-          {4096, 4096, 4096},
-          {8192, 8192, 8192},
-          {16384, 256, 4096},               // tall and skinny
-          {4099, 4097, 1031},               // odd
-          {4096, 4096, 4096, true, false},  // transposed operands: contiguous along k ...
-          {4096, 4096, 4096, false, true},  // ... along m and n
-          {4096, 4096, 4096, true, true}};  // ... A along k, B along n
+  std::vector<GemmShape> shapes = {{1024, 1024, 1024},
+                                   {2048, 2048, 2048},
+                                   {4096, 4096, 4096},
+                                   {8192, 8192, 8192},
+                                   {16384, 256, 4096},               // tall and skinny
+                                   {4099, 4097, 1031},               // odd
+                                   {4096, 4096, 4096, true, false},  // op(A) along k ...
+                                   {4096, 4096, 4096, false, true},  // ... op(B) along n
+                                   {4096, 4096, 4096, true, true}};  // ... both
+  if (config.sweep)  // and where the grid no longer fills the machine
+    shapes.insert(shapes.begin(), {{256, 256, 256}, {512, 512, 512}});
+  return shapes;
 }
 
 #ifdef KOKKOS_ENABLE_CUDA

@@ -41,7 +41,7 @@ struct Config {
   bool smoke = false;
   /// --kokkostile_sweep: the memory-bound families (reverse, transpose, stencils) over a range of
   /// sizes on devices (1K^2 to 16K^2; 2^20 to 2^28 elements), to show where launch latency starts
-  /// to matter. Off by default: the full device run already takes more than 10 minutes.
+  /// to matter, and GEMM from n = 256. Off by default: the full device run already takes more than 10 minutes.
   bool sweep = false;
 };
 

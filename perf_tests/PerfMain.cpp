@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // KokkosTile's perf executable: every benchmark for every enabled execution space, baselines in the
 // same run. Flags: Google Benchmark's own, plus --kokkostile_smoke for the tiny ctest run
-// and --kokkostile_sweep for size sweeps of the memory-bound families on devices.
+// and --kokkostile_sweep for size sweeps of the memory-bound families and GEMM on devices.
 #include <Kokkos_Core.hpp>
 #include <benchmark/benchmark.h>
 
