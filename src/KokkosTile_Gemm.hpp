@@ -13,11 +13,14 @@
 //
 // Variants (GemmOptions::variant): `naive` (one thread per element of C), `tiled16` (16 x 16
 // scratch tiles), `tuned` (the default: on devices a team tile in scratch, a register tile per
-// thread, two scratch stages; on host backends (Serial, OpenMP, Threads) BLIS-style packed panels
-// and a register micro-kernel compiled for AVX-512 or AVX2 + FMA where the CPU has them, see
-// impl/gemm/Gemm_Host.hpp). GemmOptions::tile forces the team-tile kernel with that tile shape,
-// on host backends too; by default it is chosen per execution space and scalar type. Tiles that
-// do not fit level-0 scratch go to level 1 by themselves. Kernels are labelled
+// thread, two to four scratch stages, double on the fp64 tensor cores of sm_80 and newer; on host
+// backends (Serial, OpenMP, Threads) BLIS-style packed panels and a register micro-kernel compiled
+// for AVX-512 or AVX2 + FMA where the CPU has them, see impl/gemm/Gemm_Host.hpp), and the opt-in
+// `tf32x3` (float on CUDA tensor cores with the 3xTF32 split, close to fp32 accuracy; its own
+// tiles; elsewhere and for double the same as `tuned`). GemmOptions::tile forces the team-tile
+// kernel with that tile shape, on host backends too; by default it is chosen per execution space,
+// scalar type and problem size. Tiles that do not fit level-0 scratch go to level 1 by themselves.
+// Kernels are labelled
 // "KokkosTile::gemm<variant>" for Kokkos Tools (the host kernel's packing of op(B) adds
 // "::pack_b").
 
@@ -35,7 +38,14 @@
 
 namespace KokkosTile {
 
-enum class GemmVariant { naive, tiled16, tuned };
+enum class GemmVariant {
+  naive,
+  tiled16,
+  tuned,
+  /// Opt-in: float on CUDA tensor cores (sm_80 and newer) with the 3xTF32 split, close to fp32's
+  /// accuracy (impl/gemm/Gemm_Tf32x3.hpp); elsewhere, and for double, the same as `tuned`.
+  tf32x3
+};
 
 /// Team tile (rows x columns x K step) and register tile (rows x columns) of the tuned kernel.
 enum class GemmTile {
@@ -62,6 +72,8 @@ inline const char* to_string(GemmVariant variant) {
       return "tiled16";
     case GemmVariant::tuned:
       return "tuned";
+    case GemmVariant::tf32x3:
+      return "tf32x3";
   }
   return "unknown";
 }
@@ -189,6 +201,17 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
       return Impl::run_gemm_naive(problem);
     case GemmVariant::tiled16:
       return Impl::run_gemm_tiled16(problem);
+    case GemmVariant::tf32x3:
+      if constexpr (std::is_same_v<T, float> && !Impl::runs_on_host<ExecSpace>()) {
+        // Its own tiles: 128 x 128 x 8 (four cp.async stages), or 128 x 64 x 8 when the grid
+        // would not fill the multiprocessors; both give each warp 64 x 32 or 32 x 32 of C.
+        if (Impl::gemm_big_tiles_fill_machine(call, space, m, n))
+          return Impl::run_gemm_tuned<
+              Impl::GemmTf32x3Shape<Impl::GemmTunedShape<128, 128, 8, 8, 8>>>(problem);
+        return Impl::run_gemm_tuned<Impl::GemmTf32x3Shape<Impl::GemmTunedShape<128, 64, 8, 8, 4>>>(
+            problem);
+      }
+      [[fallthrough]];  // exact fp32 (fp64) where the tensor-core split does not apply
     case GemmVariant::tuned:
       if constexpr (Impl::is_host_backend<ExecSpace>()) {
         if (options.tile == GemmTile::automatic)  // packed panels and a register micro-kernel

@@ -164,7 +164,7 @@ GemmTunedForm select_gemm_tuned_form(const Problem& p, ScratchPlacement& placeme
   if constexpr (!host) {  // host backends compile the generic form only
     if (p.template whole_packet_tiles<Shape>()) {
       GemmTunedForm form = GemmTunedForm::packets;
-      if constexpr (std::is_same_v<T, float>) {
+      if constexpr (std::is_same_v<T, float> && !Shape::tf32x3) {  // 3xTF32 reads the defaults
         if (gemm_contiguous_along_k(p.a, true))
           form = gemm_contiguous_along_k(p.b, false) ? GemmTunedForm::packets_both_along
                                                      : GemmTunedForm::packets_a_along;
@@ -237,11 +237,11 @@ void run_gemm_tuned(const Problem& p) {
   if constexpr (!runs_on_host<ExecSpace>()) {
     switch (form) {
       case GemmTunedForm::packets_both_along:
-        if constexpr (std::is_same_v<typename Problem::T, float>)
+        if constexpr (std::is_same_v<typename Problem::T, float> && !Shape::tf32x3)
           return launch_gemm_tuned_form<Shape, true, true, true, true>(p, placement);
         break;
       case GemmTunedForm::packets_a_along:
-        if constexpr (std::is_same_v<typename Problem::T, float>)
+        if constexpr (std::is_same_v<typename Problem::T, float> && !Shape::tf32x3)
           return launch_gemm_tuned_form<Shape, true, true, true, false>(p, placement);
         break;
       case GemmTunedForm::packets_deep:

@@ -65,15 +65,18 @@ inline constexpr int gemm_dmma_rows = 8;
 /// and 2p + 1 is tile column 16p + 2g and 16p + 2g + 1. A product does not care which rows and
 /// columns its instruction calls which, so long as the epilogue writes each accumulator where its
 /// row and column are.
-template <class Shape>
+///
+/// Rows is the instruction's: gemm_dmma_rows for DMMA, 16 for the tf32 m16n8k8 of
+/// Gemm_Tf32x3.hpp, whose fragments are laid out as DMMA's m16n8k8.
+template <class Shape, int Rows = gemm_dmma_rows>
 struct GemmDmmaLayout {
   using warps = GemmDmmaWarps<Shape>;
-  static constexpr int per_mma = gemm_dmma_rows == 16 ? 4 : 2;
+  static constexpr int per_mma = Rows == 16 ? 4 : 2;
 
   KOKKOS_FORCEINLINE_FUNCTION static int row(int warp, int lane, int f) {
     const int mi = (f / per_mma) / 4, e = f % per_mma;
-    const int first = (warp / warps::warps_across) * warps::warp_m + mi * gemm_dmma_rows;
-    if constexpr (gemm_dmma_rows == 16) {
+    const int first = (warp / warps::warps_across) * warps::warp_m + mi * Rows;
+    if constexpr (Rows == 16) {
       return first + 2 * (lane / 4) + e / 2;
     } else {
       return first + lane / 4;
@@ -82,7 +85,7 @@ struct GemmDmmaLayout {
   KOKKOS_FORCEINLINE_FUNCTION static int col(int warp, int lane, int f) {
     const int nj = (f / per_mma) % 4, e = f % per_mma;
     const int first = (warp % warps::warps_across) * warps::warp_n;
-    if constexpr (gemm_dmma_rows == 16) {
+    if constexpr (Rows == 16) {
       // Instruction column 2q + e % 2 of block nj.
       return first + 16 * (nj / 2) + 2 * (2 * (lane % 4) + e % 2) + nj % 2;
     } else {

@@ -43,7 +43,7 @@ struct GemmTuned {
   using layout = GemmTunedLayout<Shape, T, AAlongK, BAlongK>;
   using loader = GemmTileLoader<T, Shape::threads, SharedSpace>;
   using multiply = GemmTunedMultiply<Shape, T, SharedSpace, AAlongK, BAlongK>;
-  using epilogue = GemmTunedEpilogue<Shape, layout, multiply::use_dmma>;
+  using epilogue = GemmTunedEpilogue<Shape, layout, multiply::mma_rows>;
   static constexpr int BM = Shape::BM, BN = Shape::BN, BK = Shape::BK, TM = Shape::TM,
                        TN = Shape::TN, threads = Shape::threads;
   static constexpr int V = layout::V;

@@ -17,9 +17,12 @@
 namespace KokkosTile {
 namespace Impl {
 
-template <class Shape, class Layout, bool DmmaOrder>
+/// MmaRows: 0 for the SIMT order, else the rows of the mma instruction whose fragment order the
+/// accumulators are in (GemmDmmaLayout).
+template <class Shape, class Layout, int MmaRows>
 struct GemmTunedEpilogue {
-  using dmma = GemmDmmaLayout<Shape>;
+  static constexpr bool DmmaOrder = MmaRows != 0;
+  using dmma = GemmDmmaLayout<Shape, MmaRows == 0 ? 8 : MmaRows>;
   static constexpr int TM = Layout::TM, TN = Layout::TN;
 
   /// Virtual thread t's accumulators of the team tile at (row0, col0) into the m x n matrix C.

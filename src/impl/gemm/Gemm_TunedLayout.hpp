@@ -22,6 +22,8 @@ template <int BM_, int BN_, int BK_, int TM_, int TN_>
 struct GemmTunedShape {
   static constexpr int BM = BM_, BN = BN_, BK = BK_, TM = TM_, TN = TN_;
   static constexpr int threads = (BM / TM) * (BN / TN);
+  /// Whether float takes the 3xTF32 tensor-core step (GemmTf32x3Shape, Gemm_Tf32x3.hpp).
+  static constexpr bool tf32x3 = false;
   static_assert(BM % TM == 0 && BN % TN == 0, "register tiles must divide the team tile");
 };
 
@@ -52,7 +54,10 @@ struct GemmTunedLayout {
   // k steps per thread row (column). Its pitch is an odd number of packets: the eight lanes of a
   // warp that read consecutive rows (columns) then hit eight distinct groups of banks.
   static constexpr int pitch_k = BK + (BK / V % 2 == 0 ? V : 2 * V);
-  static constexpr int pitch_a = AAlongK ? pitch_k : BM + 4, pitch_b = BAlongK ? pitch_k : BN + 4;
+  // The 3xTF32 step reads pairs of floats: a pitch of 8 modulo 32 floats spreads them instead.
+  static constexpr int pad = std::is_same_v<T, float> && Shape::tf32x3 ? 8 : 4;
+  static constexpr int pitch_a = AAlongK ? pitch_k : BM + pad,
+                       pitch_b = BAlongK ? pitch_k : BN + pad;
   static constexpr int a_elements = AAlongK ? BM * pitch_a : BK * pitch_a;
   static constexpr int b_elements = BAlongK ? BN * pitch_b : BK * pitch_b;
   /// One scratch stage: the A tile and the B tile, in one block.

@@ -3,14 +3,16 @@
 #pragma once
 // The tuned GEMM kernel's multiply step: acc += (a thread's TM rows of the A tile) x (its TN
 // columns of the B tile) over one BK step held in scratch. On the FMA units (SIMT) for float and
-// wherever fp64 tensor cores are not available; with mma.sync (Gemm_Dmma.hpp) for double on CUDA
-// when the scratch is shared memory and the tile shape is DMMA's.
+// wherever tensor cores are not available; with mma.sync for double on CUDA (Gemm_Dmma.hpp) and
+// for float with GemmVariant::tf32x3 (Gemm_Tf32x3.hpp) when the scratch is shared memory and the
+// tile shape is one whole warps can share out.
 
 #include <Kokkos_Core.hpp>
 
 #include "impl/core/Core_Unroll.hpp"
 #include "impl/gemm/Gemm_Dmma.hpp"
 #include "impl/gemm/Gemm_SharedPackets.hpp"
+#include "impl/gemm/Gemm_Tf32x3.hpp"
 #include "impl/gemm/Gemm_TunedLayout.hpp"
 
 #include <type_traits>
@@ -32,6 +34,15 @@ struct GemmTunedMultiply {
 #else
   static constexpr bool use_dmma = false;
 #endif
+#ifdef KOKKOSTILE_HAVE_TF32_MMA
+  /// 3xTF32 on the tensor cores for float, where the shape asks for it (GemmVariant::tf32x3).
+  static constexpr bool use_tf32x3 = SharedSpace && std::is_same_v<T, float> && Shape::tf32x3 &&
+                                     gemm_dmma_shape<Shape> && !AAlongK && !BAlongK;
+#else
+  static constexpr bool use_tf32x3 = false;
+#endif
+  /// The accumulators' order for the epilogue: 0 for SIMT, else the mma instruction's rows.
+  static constexpr int mma_rows = use_dmma ? gemm_dmma_rows : use_tf32x3 ? 16 : 0;
 
   /// acc += (TM rows of the A tile) x (TN columns of the B tile) over the BK step.
   KOKKOS_FORCEINLINE_FUNCTION static void step(const T* a_tile, const T* b_tile, int t,
@@ -39,12 +50,16 @@ struct GemmTunedMultiply {
 #ifdef KOKKOSTILE_HAVE_DMMA
     if constexpr (use_dmma) {
       gemm_dmma_step<Shape, pitch_a, pitch_b>(a_tile, b_tile, t, &acc[0][0]);
-    } else {
-      step_simt(a_tile, b_tile, t, acc);
+      return;
     }
-#else
-    step_simt(a_tile, b_tile, t, acc);
 #endif
+#ifdef KOKKOSTILE_HAVE_TF32_MMA
+    if constexpr (use_tf32x3) {
+      gemm_tf32x3_step<Shape, pitch_a, pitch_b>(a_tile, b_tile, t, &acc[0][0]);
+      return;
+    }
+#endif
+    step_simt(a_tile, b_tile, t, acc);
   }
 
   /// step on the FMA units, V steps of k at a time, every loop unrolled (a loop left over k would
