@@ -25,8 +25,9 @@
 // Their reference (gemm_VanillaGEMM, a team kernel in Scalar precision) is replaced by an
 // independent host triple loop that accumulates in long double from host copies of the inputs.
 // Additionally (not in their list): KokkosBlas treats "C" as "T" for real scalars and so does
-// KokkosTile::gemm today (KokkosTile_Gemm.hpp), so ConjugateActsAsTranspose runs the same sizes,
-// alphas, betas and layouts for every pair that involves "C". Nothing of theirs was trimmed.
+// KokkosTile::gemm today (KokkosTile_Gemm.hpp), so ConjugateActsAsTranspose runs their sizes,
+// alpha and betas for the 5 pairs that involve "C", float on LayoutLeft and double on LayoutRight
+// (120 cases). Nothing of theirs was trimmed.
 #include <KokkosTile_Gemm.hpp>
 
 #include <Kokkos_Random.hpp>
@@ -218,9 +219,8 @@ TEST(PeerKokkosKernelsGemm, DoubleLayoutRight) {
 
 TEST(PeerKokkosKernelsGemm, ConjugateActsAsTranspose) {
   const std::vector<const char*> modes = {"N", "T", "C"};
+  // One layout per scalar, to keep the run short (their own cases above cover both layouts).
   run_peer_gemm_modes<float, Kokkos::LayoutLeft>(modes, modes, true);
-  run_peer_gemm_modes<float, Kokkos::LayoutRight>(modes, modes, true);
-  run_peer_gemm_modes<double, Kokkos::LayoutLeft>(modes, modes, true);
   run_peer_gemm_modes<double, Kokkos::LayoutRight>(modes, modes, true);
 }
 
