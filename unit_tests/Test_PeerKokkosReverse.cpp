@@ -263,6 +263,11 @@ TEST(PeerKokkosReverse, ModSeqOpsReverseCopy) {
     static_h(i) = static_cast<double>(i);
   Kokkos::deep_copy(static_view, static_h);
   const double expected[extent] = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0};
+  // Not in theirs: the destinations start poisoned. Zero-initialised, as in their fixture, an
+  // unwritten last element would pass (it is expected to be 0), which a reverse_copy broken by
+  // one element at the end did (break-and-watch-fail, issue 18).
+  Kokkos::deep_copy(dynamic_view, -1.0);
+  upload(strided_view, std::vector<double>(extent, -1.0));
 
   KokkosTile::reverse_copy(ExecSpace(), static_view, dynamic_view);
   Kokkos::fence();
