@@ -1,12 +1,15 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// KokkosTile::gemm's variants (naive, tiled16 = the seed's 16 x 16 kernel, tuned; `kokkostile` is
-// the default options, what a user gets) against `plain_kokkos` (the triple loop a Kokkos user
-// writes), cuBLAS on CUDA (plain fp32 with CUBLAS_PEDANTIC_MATH, so no TF32; fp64 as cuBLAS runs
-// it), OpenBLAS on host spaces when it is found (`blas`, with as many threads as the space has)
-// and KokkosBlas::gemm when Kokkos Kernels is found. C = A * B with LayoutLeft (column-major)
-// Views, alpha = 1, beta = 0. Algorithm "gemm"; counters GFLOP/s (2 M N K per call) and the ratio
-// to the run's cuBLAS (or KokkosBlas, or naive) in plot_results.py.
+// KokkosTile::gemm's variants (naive, tiled16 = the seed's 16 x 16 kernel, tuned, and the opt-in
+// tf32x3 for float on devices; `kokkostile` is the default options, what a user gets) against
+// `plain_kokkos` (the triple loop a Kokkos user writes), cuBLAS on CUDA (plain fp32 with
+// CUBLAS_PEDANTIC_MATH, so no TF32; fp64 as cuBLAS runs it), OpenBLAS on host spaces when it is
+// found (`blas`, with as many threads as the space has) and KokkosBlas::gemm when Kokkos Kernels is
+// found. C = A * B with LayoutLeft (column-major) Views, alpha = 1, beta = 0. Algorithm "gemm";
+// counters GFLOP/s (2 M N K per call) and the ratio to the run's cuBLAS (or KokkosBlas, or naive)
+// in plot_results.py. Inputs are signed values in
+// [-1, 1). The fp32 rows on devices also report max_rel_err, their error against an fp64
+// reference (gemm_error_against_fp64), measured once after the timing.
 #include <KokkosTile_Gemm.hpp>
 #ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
 #include <KokkosBlas3_gemm.hpp>
@@ -58,8 +61,11 @@ std::vector<GemmShape> gemm_shapes(const Config& config) {
                                    {4096, 4096, 4096, true, false},  // op(A) along k ...
                                    {4096, 4096, 4096, false, true},  // ... op(B) along n
                                    {4096, 4096, 4096, true, true}};  // ... both
-  if (config.sweep)  // and where the grid no longer fills the machine
+  if (config.sweep) {  // where the grid no longer fills the machine; the error over K
     shapes.insert(shapes.begin(), {{256, 256, 256}, {512, 512, 512}});
+    for (const std::int64_t k : {64, 512, 8192})
+      shapes.push_back({1024, 1024, k});
+  }
   return shapes;
 }
 
@@ -155,6 +161,76 @@ void plain_kokkos_gemm(const Space& space, bool ta, bool tb, const ViewType& a, 
   }
 }
 
+/// Fills a 1-D View with reproducible values in [-1, 1): signed, so that sums cancel and the
+/// error rows below say something.
+template <class Space, class ViewType>
+void fill_signed(const Space& space, const ViewType& view, std::uint32_t seed) {
+  using T = typename ViewType::non_const_value_type;
+  Kokkos::parallel_for(
+      "KokkosTileBench::fill_signed", Kokkos::RangePolicy<Space>(space, 0, view.extent(0)),
+      KOKKOS_LAMBDA(std::int64_t i) {
+        std::uint32_t h = static_cast<std::uint32_t>(i) * 2654435761u + seed * 40503u;
+        h ^= h >> 15;
+        h *= 2246822519u;
+        h ^= h >> 13;
+        view(i) = static_cast<T>(double(h >> 8) / double(1u << 23) - 1.0);
+      });
+}
+
+/// The largest error of C = op(A) op(B) in units of its own scale: max over (i, j) of
+/// |C(i, j) - R(i, j)| / sum_p |op(A)(i, p)| |op(B)(p, j)|, with R and the scale computed in
+/// double (KokkosTile's fp64 GEMM) from the same inputs. Measured after the timing, for the fp32
+/// rows on devices: tf32x3 against SGEMM.
+template <class Space>
+using Double2D = Kokkos::View<double**, Kokkos::LayoutLeft, typename Space::memory_space>;
+
+/// x in double, and its absolute values.
+template <class Space, class ViewType>
+void widen(const Space& space, const ViewType& x, Double2D<Space>& value,
+           Double2D<Space>& magnitude) {
+  value = Double2D<Space>("value", x.extent(0), x.extent(1));
+  magnitude = Double2D<Space>("magnitude", x.extent(0), x.extent(1));
+  Kokkos::View<typename ViewType::const_value_type*, typename Space::memory_space> flat(x.data(),
+                                                                                        x.span());
+  Kokkos::View<double*, typename Space::memory_space> v(value.data(), value.span()),
+      m(magnitude.data(), magnitude.span());
+  Kokkos::parallel_for(
+      "KokkosTileBench::widen", Kokkos::RangePolicy<Space>(space, 0, flat.extent(0)),
+      KOKKOS_LAMBDA(std::int64_t i) {
+        v(i) = flat(i);
+        m(i) = Kokkos::abs(double(flat(i)));
+      });
+}
+
+/// The largest error of C = op(A) op(B) in units of its own scale: max over (i, j) of
+/// |C(i, j) - R(i, j)| / sum_p |op(A)(i, p)| |op(B)(p, j)|, with R and the scale computed in
+/// double (KokkosTile's fp64 GEMM) from the same inputs. Measured after the timing, for the fp32
+/// rows on devices: tf32x3 against SGEMM.
+template <class Space, class ViewType>
+double gemm_error_against_fp64(const Space& space, bool ta, bool tb, const ViewType& a,
+                               const ViewType& b, const ViewType& c) {
+  Double2D<Space> ad, am, bd, bm;
+  widen(space, a, ad, am);
+  widen(space, b, bd, bm);
+  Double2D<Space> reference("reference", c.extent(0), c.extent(1)),
+      scale("scale", c.extent(0), c.extent(1));
+  KokkosTile::gemm(space, ta ? "T" : "N", tb ? "T" : "N", 1.0, ad, bd, 0.0, reference);
+  KokkosTile::gemm(space, ta ? "T" : "N", tb ? "T" : "N", 1.0, am, bm, 0.0, scale);
+  double worst = 0;
+  const std::int64_t rows = c.extent(0);
+  Kokkos::parallel_reduce(
+      "KokkosTileBench::gemm_error",
+      Kokkos::RangePolicy<Space>(space, 0, std::int64_t(c.extent(0)) * c.extent(1)),
+      KOKKOS_LAMBDA(std::int64_t e, double& local) {
+        const std::int64_t i = e % rows, j = e / rows;
+        const double s = scale(i, j) > 0 ? scale(i, j) : 1.0;
+        const double err = Kokkos::abs(double(c(i, j)) - reference(i, j)) / s;
+        local = err > local ? err : local;
+      },
+      Kokkos::Max<double>(worst));
+  return worst;
+}
+
 template <class Space, class T>
 void register_gemm_for(const Config& config) {
   using view_type = Kokkos::View<T**, Kokkos::LayoutLeft, typename Space::memory_space>;
@@ -162,7 +238,7 @@ void register_gemm_for(const Config& config) {
     const double flops = 2.0 * double(shape.m) * double(shape.n) * double(shape.k);
     const char* op_a = shape.ta ? "T" : "N";
     const char* op_b = shape.tb ? "T" : "N";
-    const bool transposed = shape.ta || shape.tb;  // tuned and the baselines only
+    const bool transposed = shape.ta || shape.tb;  // tuned, tf32x3 and the baselines only
     // settle: idle a moment after timing, untimed, for libraries whose worker threads spin after
     // a call (OpenBLAS' for up to 2^28 cycles) and would take cores from the next benchmark.
     auto add = [&](const std::string& variant, auto run_on, bool settle = false) {
@@ -175,9 +251,14 @@ void register_gemm_for(const Config& config) {
                 c("c", shape.m, shape.n);
             Kokkos::View<T*, typename Space::memory_space> fa(a.data(), a.span()),
                 fb(b.data(), b.span());
-            fill_pattern(space, fa);
-            fill_pattern(space, fb);
+            fill_signed(space, fa, 1);
+            fill_signed(space, fb, 2);
             time_fenced_calls(state, space, run_on(space, a, b, c));
+            if constexpr (!is_host_space<Space>() && std::is_same_v<T, float>) {
+              if (!config.smoke)  // max_rel_err: see gemm_error_against_fp64
+                state.counters["max_rel_err"] =
+                    gemm_error_against_fp64(space, shape.ta, shape.tb, a, b, c);
+            }
             state.counters["GFLOP/s"] =
                 benchmark::Counter(flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
             if (settle && !config.smoke)
@@ -204,13 +285,17 @@ void register_gemm_for(const Config& config) {
     }
 #endif
     for (const auto variant : {KokkosTile::GemmVariant::naive, KokkosTile::GemmVariant::tiled16,
-                               KokkosTile::GemmVariant::tuned}) {
+                               KokkosTile::GemmVariant::tuned, KokkosTile::GemmVariant::tf32x3}) {
+      if (variant == KokkosTile::GemmVariant::tf32x3 &&
+          (is_host_space<Space>() || !std::is_same_v<T, float>))
+        continue;  // the same as tuned there
       if (variant == KokkosTile::GemmVariant::naive && shape.m * shape.n * shape.k > (1LL << 36))
         continue;  // minutes per call at 8192^3
       if (is_host_space<Space>() && variant != KokkosTile::GemmVariant::tuned &&
           shape.m * shape.n * shape.k > (1LL << 28))
         continue;  // seconds per call on host at 1024^3
-      if (transposed && variant != KokkosTile::GemmVariant::tuned)
+      if (transposed && variant != KokkosTile::GemmVariant::tuned &&
+          variant != KokkosTile::GemmVariant::tf32x3)
         continue;
       add(std::string("kokkostile_") + KokkosTile::to_string(variant),
           [=](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
