@@ -19,9 +19,9 @@
 // taken in C's value type. Anything else (double into float, complex into real) is a compile error.
 // Only float or double with one value type for A, B and C takes the variants below as described;
 // complex and mixed-type problems take the 16 x 16 scratch-tile kernel (GemmTiled16) for every
-// variant except `naive`, on every execution space, GemmOptions::tile ignored: correct first, not
-// tuned (the tuned device kernel's packets and tensor-core steps and the host packed panels are
-// written for one real type).
+// variant except `naive`, on every execution space, GemmOptions::tile ignored (not checked either),
+// kernels labelled with the call's variant as usual: correct first, not tuned (the tuned device
+// kernel's packets and tensor-core steps and the host packed panels are written for one real type).
 //
 // Variants (GemmOptions::variant): `naive` (one thread per element of C), `tiled16` (16 x 16
 // scratch tiles), `tuned` (the default: on devices a team tile in scratch, a register tile per
