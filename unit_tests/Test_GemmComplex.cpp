@@ -245,6 +245,23 @@ TYPED_TEST(GemmComplex, ConjugateDiffersFromTranspose) {
   }
 }
 
+// Complex problems take the tiled16 kernel whatever the options: a forced tuned tile (even the one
+// rejected for double) is ignored.
+TYPED_TEST(GemmComplex, ForcedTileIsIgnored) {
+  using T = TypeParam;
+  Kokkos::View<T**, MemorySpace> a("a", 1, 1), b("b", 1, 1), c("c", 1, 1);
+  Kokkos::deep_copy(a, T(1, 2));
+  Kokkos::deep_copy(b, T(3, -1));
+  for (const auto tile :
+       {KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4}) {
+    KokkosTile::GemmOptions options;
+    options.tile = tile;
+    KokkosTile::gemm(ExecSpace(), "N", "C", T(1), a, b, T(0), c, options);
+    auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
+    EXPECT_EQ(host(0, 0), T(1, 7)) << int(tile);  // (1 + 2i)(3 + i)
+  }
+}
+
 TYPED_TEST(GemmComplex, BadOpsAreStillRejected) {
   using T = TypeParam;
   Kokkos::View<T**, MemorySpace> a("a", 2, 2), b("b", 2, 2), c("c", 2, 2);
