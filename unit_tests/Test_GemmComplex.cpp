@@ -241,7 +241,7 @@ TYPED_TEST(GemmComplex, ConjugateDiffersFromTranspose) {
     EXPECT_EQ(host(0, 0), T(1, -7)) << KokkosTile::to_string(variant);  // (1 - 2i)(3 - i)
     KokkosTile::gemm(ExecSpace(), "T", "c", T(1), a, b, T(0), c, options);
     Kokkos::deep_copy(host, c);
-    EXPECT_EQ(host(0, 0), T(5, 5)) << KokkosTile::to_string(variant);  // (1 + 2i)(3 + i)
+    EXPECT_EQ(host(0, 0), T(1, 7)) << KokkosTile::to_string(variant);  // (1 + 2i)(3 + i)
   }
 }
 
