@@ -97,19 +97,25 @@ inline constexpr bool is_gemm_scalar_v = std::is_floating_point_v<typename gemm_
 /// Whether A's or B's value type X converts to C's value type T without loss: real into real or
 /// complex, complex into complex only, of at least X's precision.
 template <class X, class T>
-inline constexpr bool gemm_converts_v =
-    is_gemm_scalar_v<X>&& is_gemm_scalar_v<T> &&
-    (!is_gemm_complex_v<X> ||
-     is_gemm_complex_v<T>)&&std::numeric_limits<typename gemm_real<X>::type>::digits
-        <= std::numeric_limits<typename gemm_real<T>::type>::digits&& std::numeric_limits<
-               typename gemm_real<X>::type>::max_exponent
-        <= std::numeric_limits<typename gemm_real<T>::type>::max_exponent;
+constexpr bool gemm_converts() {
+  if constexpr (!is_gemm_scalar_v<X> || !is_gemm_scalar_v<T>) {
+    return false;
+  } else {
+    using x_limits = std::numeric_limits<typename gemm_real<X>::type>;
+    using t_limits = std::numeric_limits<typename gemm_real<T>::type>;
+    const bool domain = !is_gemm_complex_v<X> || is_gemm_complex_v<T>;
+    return domain && x_limits::digits <= t_limits::digits &&
+           x_limits::max_exponent <= t_limits::max_exponent;
+  }
+}
+template <class X, class T>
+inline constexpr bool gemm_converts_v = gemm_converts<X, T>();
 
 /// Whether a problem of these value types takes the kernels written for one real type (tuned
 /// device kernel, host packed panels); complex and mixed ones take GemmTiled16 or GemmNaive.
 template <class TA, class TB, class T>
-inline constexpr bool gemm_one_real_type_v =
-    std::is_floating_point_v<T>&& std::is_same_v<TA, T>&& std::is_same_v<TB, T>;
+inline constexpr bool gemm_one_real_type_v = std::is_floating_point_v<T> &&
+                                             (std::is_same_v<TA, T> && std::is_same_v<TB, T>);
 
 template <class ExecSpace, class ViewType>
 constexpr void check_gemm_view() {
