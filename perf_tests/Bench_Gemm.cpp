@@ -5,11 +5,13 @@
 // `plain_kokkos` (the triple loop a Kokkos user writes), cuBLAS on CUDA (plain fp32 with
 // CUBLAS_PEDANTIC_MATH, so no TF32; fp64 as cuBLAS runs it), OpenBLAS on host spaces when it is
 // found (`blas`, with as many threads as the space has) and KokkosBlas::gemm when Kokkos Kernels is
-// found. C = A * B with LayoutLeft (column-major) Views, alpha = 1, beta = 0. Algorithm "gemm";
-// counters GFLOP/s (2 M N K per call) and the ratio to the run's cuBLAS (or KokkosBlas, or naive)
-// in plot_results.py. Inputs are signed values in
-// [-1, 1). The fp32 rows on devices also report max_rel_err, their error against an fp64
-// reference (gemm_error_against_fp64), measured once after the timing.
+// found. C = A * B with LayoutLeft (column-major) Views, alpha = 1, beta = 0, inputs signed values
+// in [-1, 1). Algorithm "gemm"; counters GFLOP/s (2 M N K per call) and the ratio to the run's
+// cuBLAS (or KokkosBlas, or naive) in plot_results.py. The fp32 rows on devices also report
+// max_rel_err, their error against an fp64 reference (gemm_error_against_fp64), measured once
+// after the timing. Complex rows (complex_float, complex_double; 8 M N K flops per call): on CUDA
+// `kokkostile` (the generic 16 x 16 tile kernel that complex problems take) against cublasCgemm /
+// cublasZgemm at 1024^3 and 2048^3; on host spaces against plain_kokkos at 256^3.
 #include <KokkosTile_Gemm.hpp>
 #ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
 #include <KokkosBlas3_gemm.hpp>
@@ -73,16 +75,45 @@ std::vector<GemmShape> gemm_shapes(const Config& config) {
 /// C = op(A) * op(B) in cuBLAS, column-major, on the instance's stream.
 template <class T>
 void cublas_gemm(cublasHandle_t handle, const T* a, const T* b, T* c, const GemmShape& s) {
-  const T one = 1, zero = 0;
   const auto op_a = s.ta ? CUBLAS_OP_T : CUBLAS_OP_N, op_b = s.tb ? CUBLAS_OP_T : CUBLAS_OP_N;
   const int lda = int(s.ta ? s.k : s.m), ldb = int(s.tb ? s.n : s.k);
   if constexpr (std::is_same_v<T, float>) {
+    const T one = 1, zero = 0;
     cublasSgemm(handle, op_a, op_b, int(s.m), int(s.n), int(s.k), &one, a, lda, b, ldb, &zero, c,
                 int(s.m));
-  } else {
+  } else if constexpr (std::is_same_v<T, double>) {
+    const T one = 1, zero = 0;
     cublasDgemm(handle, op_a, op_b, int(s.m), int(s.n), int(s.k), &one, a, lda, b, ldb, &zero, c,
                 int(s.m));
+  } else if constexpr (std::is_same_v<T, Kokkos::complex<float>>) {
+    // Kokkos::complex<float> has cuComplex's layout (two floats, 8-byte aligned).
+    const cuComplex one = make_cuComplex(1, 0), zero = make_cuComplex(0, 0);
+    cublasCgemm(handle, op_a, op_b, int(s.m), int(s.n), int(s.k), &one,
+                reinterpret_cast<const cuComplex*>(a), lda, reinterpret_cast<const cuComplex*>(b),
+                ldb, &zero, reinterpret_cast<cuComplex*>(c), int(s.m));
+  } else {
+    static_assert(std::is_same_v<T, Kokkos::complex<double>>, "cublas_gemm: no such scalar");
+    const cuDoubleComplex one = make_cuDoubleComplex(1, 0), zero = make_cuDoubleComplex(0, 0);
+    cublasZgemm(handle, op_a, op_b, int(s.m), int(s.n), int(s.k), &one,
+                reinterpret_cast<const cuDoubleComplex*>(a), lda,
+                reinterpret_cast<const cuDoubleComplex*>(b), ldb, &zero,
+                reinterpret_cast<cuDoubleComplex*>(c), int(s.m));
   }
+}
+
+/// A cuBLAS handle on `space`'s stream with CUBLAS_PEDANTIC_MATH (fp32 stays fp32: no TF32),
+/// released with the last copy.
+inline std::shared_ptr<cublasContext> pedantic_cublas_handle(const Kokkos::Cuda& space) {
+  std::shared_ptr<cublasContext> handle(
+      [] {
+        cublasHandle_t h = nullptr;
+        cublasCreate(&h);
+        return h;
+      }(),
+      [](cublasHandle_t h) { cublasDestroy(h); });
+  cublasSetStream(handle.get(), space.cuda_stream());
+  cublasSetMathMode(handle.get(), CUBLAS_PEDANTIC_MATH);
+  return handle;
 }
 #endif
 
@@ -337,15 +368,62 @@ void register_gemm_for(const Config& config) {
       add("cublas_pedantic",
           [shape](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
             // One handle per benchmark, released with the last copy of the closure.
-            std::shared_ptr<cublasContext> handle(
-                [] {
-                  cublasHandle_t h = nullptr;
-                  cublasCreate(&h);
-                  return h;
-                }(),
-                [](cublasHandle_t h) { cublasDestroy(h); });
-            cublasSetStream(handle.get(), space.cuda_stream());
-            cublasSetMathMode(handle.get(), CUBLAS_PEDANTIC_MATH);  // fp32 stays fp32: no TF32
+            const auto handle = pedantic_cublas_handle(space);
+            return [=] { cublas_gemm<T>(handle.get(), a.data(), b.data(), c.data(), shape); };
+          });
+    }
+#endif
+  }
+}
+
+/// Complex C = A * B (alpha = 1, beta = 0, LayoutLeft): `kokkostile` (default options, which
+/// take the generic 16 x 16 tile kernel for complex) against cuBLAS on CUDA, plain_kokkos on host
+/// spaces. 8 M N K flops per call.
+template <class Space, class T>
+void register_gemm_complex_for(const Config& config) {
+  using view_type = Kokkos::View<T**, Kokkos::LayoutLeft, typename Space::memory_space>;
+  using real_type = typename T::value_type;
+  std::vector<GemmShape> shapes;
+  if (config.smoke)
+    shapes = {{67, 45, 31}};
+  else if (is_host_space<Space>())
+    shapes = {{256, 256, 256}};
+  else
+    shapes = {{1024, 1024, 1024}, {2048, 2048, 2048}};
+  for (const GemmShape shape : shapes) {
+    const double flops = 8.0 * double(shape.m) * double(shape.n) * double(shape.k);
+    auto add = [&](const std::string& variant, auto run_on) {
+      register_benchmark(benchmark_name<Space, T>("gemm", variant, shape.label()), config,
+                         [=](benchmark::State& state) {
+                           const Space space;
+                           view_type a("a", shape.m, shape.k), b("b", shape.k, shape.n),
+                               c("c", shape.m, shape.n);
+                           // Real and imaginary parts alike, through the real type underneath.
+                           Kokkos::View<real_type*, typename Space::memory_space> fa(
+                               reinterpret_cast<real_type*>(a.data()), 2 * a.span()),
+                               fb(reinterpret_cast<real_type*>(b.data()), 2 * b.span());
+                           fill_pattern(space, fa);
+                           fill_pattern(space, fb);
+                           time_fenced_calls(state, space, run_on(space, a, b, c));
+                           state.counters["GFLOP/s"] = benchmark::Counter(
+                               flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+                         });
+    };
+    add("kokkostile",
+        [](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+          return [=] { KokkosTile::gemm(space, "N", "N", T(1), a, b, T(0), c); };
+        });
+    if (is_host_space<Space>() || config.smoke) {
+      add("plain_kokkos",
+          [](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+            return [=] { plain_kokkos_gemm(space, false, false, a, b, c); };
+          });
+    }
+#ifdef KOKKOS_ENABLE_CUDA
+    if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+      add("cublas_pedantic",
+          [shape](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+            const auto handle = pedantic_cublas_handle(space);
             return [=] { cublas_gemm<T>(handle.get(), a.data(), b.data(), c.data(), shape); };
           });
     }
@@ -359,6 +437,8 @@ struct RegisterGemm {
   void operator()() const {
     register_gemm_for<Space, float>(config);
     register_gemm_for<Space, double>(config);
+    register_gemm_complex_for<Space, Kokkos::complex<float>>(config);
+    register_gemm_complex_for<Space, Kokkos::complex<double>>(config);
   }
 };
 

@@ -71,6 +71,10 @@ const char* scalar_name() {
     return "double";
   if constexpr (std::is_same_v<T, int>)
     return "int";
+  if constexpr (std::is_same_v<T, Kokkos::complex<float>>)
+    return "complex_float";
+  if constexpr (std::is_same_v<T, Kokkos::complex<double>>)
+    return "complex_double";
   return "other";
 }
 

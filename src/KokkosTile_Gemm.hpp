@@ -7,9 +7,21 @@
 //   KokkosTile::gemm(space, "N", "T", alpha, a, b, beta, c);   // asynchronous on `space`
 //   KokkosTile::gemm("N", "N", alpha, a, b, beta, c);          // on c's default execution space
 //
-// op is "N" (as is) or "T" (transposed; "C" is the same for real types). Any M, N, K (0
-// included), any layout or stride (subviews included), float or double. beta = 0 does not read C
-// (NaN in it is ignored); alpha = 0 or K = 0 does not read A or B. C must not overlap A or B.
+// op is "N" (as is), "T" (transposed) or "C" (conjugate transpose, op(X)(i, j) = conj(X(j, i));
+// the same as "T" for real types), in either case. Any M, N, K (0 included), any layout or stride
+// (subviews included). beta = 0 does not read C (NaN in it is ignored); alpha = 0 or K = 0 does not
+// read A or B. C must not overlap A or B.
+//
+// Value types: C's is float, double, Kokkos::complex<float> or Kokkos::complex<double>, and so are
+// alpha and beta. A's and B's may differ from C's where they convert to it without loss: real into
+// real or complex of at least their precision, complex into complex of at least their precision
+// (e.g. float A and B into double C, double A into complex<double> C); products and sums are then
+// taken in C's value type. Anything else (double into float, complex into real) is a compile error.
+// Only float or double with one value type for A, B and C takes the variants below as described;
+// complex and mixed-type problems take the 16 x 16 scratch-tile kernel (GemmTiled16) for every
+// variant except `naive`, on every execution space, GemmOptions::tile ignored (not checked either),
+// kernels labelled with the call's variant as usual: correct first, not tuned (the tuned device
+// kernel's packets and tensor-core steps and the host packed panels are written for one real type).
 //
 // Variants (GemmOptions::variant): `naive` (one thread per element of C), `tiled16` (16 x 16
 // scratch tiles), `tuned` (the default: on devices a team tile in scratch, a register tile per
@@ -33,6 +45,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -80,12 +93,54 @@ inline const char* to_string(GemmVariant variant) {
 
 namespace Impl {
 
+/// The real type under a gemm scalar: R for Kokkos::complex<R>, else T.
+template <class T>
+struct gemm_real {
+  using type = T;
+};
+template <class R>
+struct gemm_real<Kokkos::complex<R>> {
+  using type = R;
+};
+
+/// float, double (any real floating-point type, as before) or Kokkos::complex of one.
+template <class T>
+inline constexpr bool is_gemm_scalar_v = std::is_floating_point_v<typename gemm_real<T>::type>;
+
+/// Whether A's or B's value type X converts to C's value type T without loss: real into real or
+/// complex, complex into complex only, of at least X's precision.
+template <class X, class T>
+constexpr bool gemm_converts() {
+  if constexpr (!is_gemm_scalar_v<X> || !is_gemm_scalar_v<T>) {
+    return false;
+  } else {
+    using x_limits = std::numeric_limits<typename gemm_real<X>::type>;
+    using t_limits = std::numeric_limits<typename gemm_real<T>::type>;
+    const bool domain = !is_gemm_complex_v<X> || is_gemm_complex_v<T>;
+    return domain && x_limits::digits <= t_limits::digits &&
+           x_limits::max_exponent <= t_limits::max_exponent;
+  }
+}
+template <class X, class T>
+inline constexpr bool gemm_converts_v = gemm_converts<X, T>();
+
+/// Whether a problem of these value types takes the kernels written for one real type (tuned
+/// device kernel, host packed panels); complex and mixed ones take GemmTiled16 or GemmNaive.
+template <class TA, class TB, class T>
+inline constexpr bool gemm_one_real_type_v = std::is_floating_point_v<T> &&
+                                             (std::is_same_v<TA, T> && std::is_same_v<TB, T>);
+
 template <class ExecSpace, class ViewType>
 constexpr void check_gemm_view() {
   static_assert(Kokkos::is_view<ViewType>::value, "KokkosTile::gemm needs Kokkos::Views");
   static_assert(ViewType::rank() == 2, "KokkosTile::gemm needs rank-2 Views");
   static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename ViewType::memory_space>::accessible,
                 "KokkosTile::gemm: the execution space cannot access the View's memory space");
+}
+
+/// Whether a valid op (parse_gemm_op) is "C" or "c": conjugate transpose.
+inline bool gemm_op_conjugates(const char* op) {
+  return op[0] == 'C' || op[0] == 'c';
 }
 
 /// "N" -> false, "T" or "C" -> true (any case); anything else is an InvalidArgument.
@@ -157,19 +212,28 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
   using T = typename CView::non_const_value_type;
   static_assert(std::is_same_v<typename CView::value_type, T>,
                 "KokkosTile::gemm: C must not be const");
-  static_assert(std::is_same_v<typename AView::non_const_value_type, T> &&
-                    std::is_same_v<typename BView::non_const_value_type, T>,
-                "KokkosTile::gemm: A, B and C must have the same value type");
-  static_assert(std::is_floating_point_v<T>, "KokkosTile::gemm: float or double");
+  using TA = typename AView::non_const_value_type;
+  using TB = typename BView::non_const_value_type;
+  static_assert(Impl::is_gemm_scalar_v<T>,
+                "KokkosTile::gemm: float or double, or Kokkos::complex of float or double");
+  static_assert(Impl::gemm_converts_v<TA, T>,
+                "KokkosTile::gemm: A's value type must convert to C's without loss (real into real "
+                "or complex, complex into complex, of at least its precision)");
+  static_assert(Impl::gemm_converts_v<TB, T>,
+                "KokkosTile::gemm: B's value type must convert to C's without loss (real into real "
+                "or complex, complex into complex, of at least its precision)");
+  constexpr bool one_real_type = Impl::gemm_one_real_type_v<TA, TB, T>;
 
   const std::string call = std::string("KokkosTile::gemm<") + to_string(options.variant) + ">";
   // A region per call, so that Kokkos Tools see the call around its kernels.
   const Kokkos::Profiling::ScopedRegion region(call);
   const bool ta = Impl::parse_gemm_op(call, "trans_a", trans_a);
   const bool tb = Impl::parse_gemm_op(call, "trans_b", trans_b);
-  Impl::check_gemm_tile<T>(call, options.tile);
-  const Impl::GemmOperand<AView> op_a(a, ta);
-  const Impl::GemmOperand<BView> op_b(b, tb);
+  if constexpr (one_real_type)  // the other problems ignore the tile
+    Impl::check_gemm_tile<T>(call, options.tile);
+  // "C" conjugates complex operands where their elements are read; real ones ignore it.
+  const Impl::GemmOperand<AView> op_a(a, ta, Impl::gemm_op_conjugates(trans_a));
+  const Impl::GemmOperand<BView> op_b(b, tb, Impl::gemm_op_conjugates(trans_b));
   const std::int64_t m = op_a.rows(), k = op_a.cols(), n = op_b.cols();
   // One message per disagreeing extent, so that it names the one that is wrong.
   KOKKOSTILE_EXPECT(op_b.rows() == k, InvalidArgument, call,
@@ -196,65 +260,80 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
   using b_operand = Impl::GemmOperand<BView>;
   const Impl::GemmProblem<ExecSpace, CView, a_operand, b_operand> problem{
       call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k};
-  switch (options.variant) {
-    case GemmVariant::naive:
-      return Impl::run_gemm_naive(problem);
-    case GemmVariant::tiled16:
-      return Impl::run_gemm_tiled16(problem);
-    case GemmVariant::tf32x3:
-      if constexpr (std::is_same_v<T, float> && !Impl::runs_on_host<ExecSpace>()) {
-        // Its own tiles: 128 x 128 x 8 (four cp.async stages), or 128 x 64 x 8 when the grid
-        // would not fill the multiprocessors; both give each warp 64 x 32 or 32 x 32 of C.
-        if (Impl::gemm_big_tiles_fill_machine(call, space, m, n))
+  if constexpr (!one_real_type) {
+    // Complex or mixed value types: the kernels written for any types, which convert A's and B's
+    // elements to T as they read them and conjugate through the operands. tiled16 (scratch tiles,
+    // reads along each operand's contiguous index) for tiled16, tuned and tf32x3, naive for naive;
+    // the same on every execution space. Correct first, not tuned: the tuned device kernel's
+    // packets and tensor-core steps and the host packed panels assume one real type.
+    switch (options.variant) {
+      case GemmVariant::naive:
+        return Impl::run_gemm_naive(problem);
+      case GemmVariant::tiled16:
+      case GemmVariant::tuned:
+      case GemmVariant::tf32x3:
+        return Impl::run_gemm_tiled16(problem);
+    }
+  } else {
+    switch (options.variant) {
+      case GemmVariant::naive:
+        return Impl::run_gemm_naive(problem);
+      case GemmVariant::tiled16:
+        return Impl::run_gemm_tiled16(problem);
+      case GemmVariant::tf32x3:
+        if constexpr (std::is_same_v<T, float> && !Impl::runs_on_host<ExecSpace>()) {
+          // Its own tiles: 128 x 128 x 8 (four cp.async stages), or 128 x 64 x 8 when the grid
+          // would not fill the multiprocessors; both give each warp 64 x 32 or 32 x 32 of C.
+          if (Impl::gemm_big_tiles_fill_machine(call, space, m, n))
+            return Impl::run_gemm_tuned<
+                Impl::GemmTf32x3Shape<Impl::GemmTunedShape<128, 128, 8, 8, 8>>>(problem);
           return Impl::run_gemm_tuned<
-              Impl::GemmTf32x3Shape<Impl::GemmTunedShape<128, 128, 8, 8, 8>>>(problem);
-        return Impl::run_gemm_tuned<Impl::GemmTf32x3Shape<Impl::GemmTunedShape<128, 64, 8, 8, 4>>>(
-            problem);
-      }
-      [[fallthrough]];  // exact fp32 (fp64) where the tensor-core split does not apply
-    case GemmVariant::tuned:
-      if constexpr (Impl::is_host_backend<ExecSpace>()) {
-        if (options.tile == GemmTile::automatic)  // packed panels and a register micro-kernel
-          return Impl::gemm_host<ExecSpace, T>(
-              call, space,
-              Impl::GemmHostMatrix<const T>{op_a.data, op_a.row_stride, op_a.col_stride},
-              Impl::GemmHostMatrix<const T>{op_b.data, op_b.row_stride, op_b.col_stride},
-              Impl::GemmHostMatrix<T>{c.data(), std::int64_t(c.stride(0)),
-                                      std::int64_t(c.stride(1))},
-              T(alpha), T(beta), m, n, k);
-      }
-      switch (Impl::resolve_gemm_tile<ExecSpace, T>(
-          options.tile,
-          problem.template whole_packet_tiles<Impl::GemmTunedShape<128, 128, 16, 8, 8>>(),
-          options.tile != GemmTile::automatic ||
-              Impl::gemm_big_tiles_fill_machine(call, space, m, n))) {
-        case GemmTile::t128x128x8_8x8:
-          return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 128, 8, 8, 8>>(problem);
-        case GemmTile::t128x128x16_8x8:
-          return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 128, 16, 8, 8>>(problem);
-        case GemmTile::t128x128x16_8x16:
-          if constexpr (sizeof(T) < 8)  // rejected for double above; not compiled for it
-            return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 128, 16, 8, 16>>(problem);
-          break;
-        case GemmTile::t128x64x8_8x4:
-          return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 64, 8, 8, 4>>(problem);
-        case GemmTile::t128x64x8_8x8:
-          return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 64, 8, 8, 8>>(problem);
-        case GemmTile::t64x64x16_4x4:
-        case GemmTile::automatic:
-          return Impl::run_gemm_tuned<Impl::GemmTunedShape<64, 64, 16, 4, 4>>(problem);
-      }
+              Impl::GemmTf32x3Shape<Impl::GemmTunedShape<128, 64, 8, 8, 4>>>(problem);
+        }
+        [[fallthrough]];  // exact fp32 (fp64) where the tensor-core split does not apply
+      case GemmVariant::tuned:
+        if constexpr (Impl::is_host_backend<ExecSpace>()) {
+          if (options.tile == GemmTile::automatic)  // packed panels and a register micro-kernel
+            return Impl::gemm_host<ExecSpace, T>(
+                call, space,
+                Impl::GemmHostMatrix<const T>{op_a.data, op_a.row_stride, op_a.col_stride},
+                Impl::GemmHostMatrix<const T>{op_b.data, op_b.row_stride, op_b.col_stride},
+                Impl::GemmHostMatrix<T>{c.data(), std::int64_t(c.stride(0)),
+                                        std::int64_t(c.stride(1))},
+                T(alpha), T(beta), m, n, k);
+        }
+        switch (Impl::resolve_gemm_tile<ExecSpace, T>(
+            options.tile,
+            problem.template whole_packet_tiles<Impl::GemmTunedShape<128, 128, 16, 8, 8>>(),
+            options.tile != GemmTile::automatic ||
+                Impl::gemm_big_tiles_fill_machine(call, space, m, n))) {
+          case GemmTile::t128x128x8_8x8:
+            return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 128, 8, 8, 8>>(problem);
+          case GemmTile::t128x128x16_8x8:
+            return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 128, 16, 8, 8>>(problem);
+          case GemmTile::t128x128x16_8x16:
+            if constexpr (sizeof(T) < 8)  // rejected for double above; not compiled for it
+              return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 128, 16, 8, 16>>(problem);
+            break;
+          case GemmTile::t128x64x8_8x4:
+            return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 64, 8, 8, 4>>(problem);
+          case GemmTile::t128x64x8_8x8:
+            return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 64, 8, 8, 8>>(problem);
+          case GemmTile::t64x64x16_4x4:
+          case GemmTile::automatic:
+            return Impl::run_gemm_tuned<Impl::GemmTunedShape<64, 64, 16, 4, 4>>(problem);
+        }
+    }
+    KOKKOSTILE_EXPECT(false, InvalidArgument, call, "unknown variant");
   }
-  KOKKOSTILE_EXPECT(false, InvalidArgument, call, "unknown variant");
-}
 
-/// As above, on the default execution space of C's memory space.
-template <class AView, class BView, class CView,
-          std::enable_if_t<Kokkos::is_view<CView>::value, int> = 0>
-void gemm(const char* trans_a, const char* trans_b, typename CView::const_value_type alpha,
-          const AView& a, const BView& b, typename CView::const_value_type beta, const CView& c,
-          const GemmOptions& options = {}) {
-  gemm(typename CView::execution_space{}, trans_a, trans_b, alpha, a, b, beta, c, options);
-}
+  /// As above, on the default execution space of C's memory space.
+  template <class AView, class BView, class CView,
+            std::enable_if_t<Kokkos::is_view<CView>::value, int> = 0>
+  void gemm(const char* trans_a, const char* trans_b, typename CView::const_value_type alpha,
+            const AView& a, const BView& b, typename CView::const_value_type beta, const CView& c,
+            const GemmOptions& options = {}) {
+    gemm(typename CView::execution_space{}, trans_a, trans_b, alpha, a, b, beta, c, options);
+  }
 
 }  // namespace KokkosTile

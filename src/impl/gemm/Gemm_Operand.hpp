@@ -3,14 +3,24 @@
 #pragma once
 // op(X) for GEMM: a rank-2 View read as itself or as its transpose, with 64-bit indices, and which
 // of op(X)'s two indices is the contiguous one in memory (so that tile loads can put consecutive
-// threads on consecutive addresses whatever the layout, stride or transpose).
+// threads on consecutive addresses whatever the layout, stride or transpose). For complex value
+// types op(X) may also be conjugated ("C"), applied where an element is read, never by copying.
 
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <type_traits>
 
 namespace KokkosTile {
 namespace Impl {
+
+/// Whether T is a Kokkos::complex (the complex scalars gemm accepts).
+template <class T>
+struct is_gemm_complex : std::false_type {};
+template <class R>
+struct is_gemm_complex<Kokkos::complex<R>> : std::true_type {};
+template <class T>
+inline constexpr bool is_gemm_complex_v = is_gemm_complex<std::remove_cv_t<T>>::value;
 
 /// Compilation passes: the device pass of a GPU backend keeps per-thread state in registers, the
 /// host pass of any build walks a team's virtual threads in loops.
@@ -22,6 +32,9 @@ inline constexpr bool device_pass = false;
 
 /// op(X) as a pointer and two strides: every Kokkos layout (Left, Right, Stride, subviews) is a
 /// strided array, and a transpose only swaps the strides, so the kernels index one way for all.
+/// `conjugate` (complex value types only: for real ones "C" is "T" and the flag stays false) makes
+/// operator() return conj(X(c, r)); the kernels that read `data` directly (the tuned device
+/// kernel's packets, the host packed panels) take real value types only.
 template <class ViewType>
 struct GemmOperand {
   using value_type = typename ViewType::non_const_value_type;
@@ -31,9 +44,11 @@ struct GemmOperand {
   std::int64_t row_stride = 0, col_stride = 0;  // of op(X)
   std::int64_t row_count = 0, col_count = 0;    // of op(X)
   bool rows_contiguous = false;  // op(X)(r, c) and op(X)(r + 1, c) are adjacent in memory
+  bool conjugate = false;        // op(X)(r, c) = conj(X(c, r)): complex value types only
 
   GemmOperand() = default;
-  GemmOperand(const ViewType& v, bool trans) : view(v), data(v.data()) {
+  GemmOperand(const ViewType& v, bool trans, bool conj = false)
+      : view(v), data(v.data()), conjugate(is_gemm_complex_v<value_type> && conj) {
     const std::int64_t s0 = v.stride(0), s1 = v.stride(1);
     row_stride = trans ? s1 : s0;
     col_stride = trans ? s0 : s1;
@@ -47,7 +62,12 @@ struct GemmOperand {
   std::int64_t cols() const { return col_count; }
 
   KOKKOS_FORCEINLINE_FUNCTION value_type operator()(std::int64_t r, std::int64_t c) const {
-    return data[r * row_stride + c * col_stride];
+    if constexpr (is_gemm_complex_v<value_type>) {
+      const value_type x = data[r * row_stride + c * col_stride];
+      return conjugate ? Kokkos::conj(x) : x;
+    } else {
+      return data[r * row_stride + c * col_stride];
+    }
   }
 };
 

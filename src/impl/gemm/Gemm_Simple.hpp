@@ -9,6 +9,11 @@
 //   GemmTiled16  16 x 16 tiles of op(A) and op(B) in scratch, one thread per element of C (the
 //                seed's second kernel, for any extents);
 //   gemm_store   the epilogue of one element, C(i, j) = alpha * product + beta * C(i, j).
+//
+// GemmNaive and GemmTiled16 take any value types: A's and B's elements are converted to C's value
+// type T as they are read (into registers or scratch), so that products and sums are in T (float
+// A and B into double C accumulate in double), and op(A), op(B) conjugate through their operands
+// ("C"). Complex and mixed-type problems take these kernels only (KokkosTile_Gemm.hpp).
 
 #include <Kokkos_Core.hpp>
 
@@ -57,9 +62,9 @@ struct GemmNaive {
   KOKKOS_FUNCTION void operator()(std::int64_t index) const {
     const std::int64_t i = c_rows_contiguous ? index % m : index / n;
     const std::int64_t j = c_rows_contiguous ? index / m : index % n;
-    T sum = 0;
+    T sum = T(0);
     for (std::int64_t p = 0; p < k; ++p)
-      sum += a(i, p) * b(p, j);
+      sum += T(a(i, p)) * T(b(p, j));
     gemm_store(c, i, j, sum, alpha, beta);
   }
 };
@@ -91,6 +96,7 @@ struct GemmTiled16 {
   int tiles_n;
   int level;
 
+  // Both tiles are held as T, C's value type (converted on the way in).
   static std::size_t scratch_bytes() { return 2 * gemm_scratch_bytes<T>(E * E); }
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
@@ -101,13 +107,13 @@ struct GemmTiled16 {
     const int rank = team.team_rank(), size = team.team_size();
     T acc[slots];
     for (int s = 0; s < slots; ++s)
-      acc[s] = 0;
+      acc[s] = T(0);
     for (std::int64_t k0 = 0; k0 < k; k0 += E) {
       for (int e = rank; e < E * E; e += size) {
         int r, cc;
-        const T va = load_gemm_tile_element(a, m, k, row0, k0, E, E, e, r, cc);
+        const T va = T(load_gemm_tile_element(a, m, k, row0, k0, E, E, e, r, cc));
         as[r * E + cc] = va;
-        const T vb = load_gemm_tile_element(b, k, n, k0, col0, E, E, e, r, cc);
+        const T vb = T(load_gemm_tile_element(b, k, n, k0, col0, E, E, e, r, cc));
         bs[r * E + cc] = vb;
       }
       team.team_barrier();
