@@ -324,16 +324,17 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
             return Impl::run_gemm_tuned<Impl::GemmTunedShape<64, 64, 16, 4, 4>>(problem);
         }
     }
-    KOKKOSTILE_EXPECT(false, InvalidArgument, call, "unknown variant");
   }
+  KOKKOSTILE_EXPECT(false, InvalidArgument, call, "unknown variant");
+}
 
-  /// As above, on the default execution space of C's memory space.
-  template <class AView, class BView, class CView,
-            std::enable_if_t<Kokkos::is_view<CView>::value, int> = 0>
-  void gemm(const char* trans_a, const char* trans_b, typename CView::const_value_type alpha,
-            const AView& a, const BView& b, typename CView::const_value_type beta, const CView& c,
-            const GemmOptions& options = {}) {
-    gemm(typename CView::execution_space{}, trans_a, trans_b, alpha, a, b, beta, c, options);
-  }
+/// As above, on the default execution space of C's memory space.
+template <class AView, class BView, class CView,
+          std::enable_if_t<Kokkos::is_view<CView>::value, int> = 0>
+void gemm(const char* trans_a, const char* trans_b, typename CView::const_value_type alpha,
+          const AView& a, const BView& b, typename CView::const_value_type beta, const CView& c,
+          const GemmOptions& options = {}) {
+  gemm(typename CView::execution_space{}, trans_a, trans_b, alpha, a, b, beta, c, options);
+}
 
 }  // namespace KokkosTile
