@@ -383,13 +383,12 @@ template <class Space, class T>
 void register_gemm_complex_for(const Config& config) {
   using view_type = Kokkos::View<T**, Kokkos::LayoutLeft, typename Space::memory_space>;
   using real_type = typename T::value_type;
-  std::vector<GemmShape> shapes;
-  if (config.smoke)
-    shapes = {{67, 45, 31}};
-  else if (is_host_space<Space>())
-    shapes = {{256, 256, 256}};
-  else
-    shapes = {{1024, 1024, 1024}, {2048, 2048, 2048}};
+  // Built in one expression: assigning an initializer list to the vector trips GCC 12's
+  // -Wnonnull (a false positive in std::copy) under -Werror.
+  const std::vector<GemmShape> shapes =
+      config.smoke             ? std::vector<GemmShape>{{67, 45, 31}}
+      : is_host_space<Space>() ? std::vector<GemmShape>{{256, 256, 256}}
+                               : std::vector<GemmShape>{{1024, 1024, 1024}, {2048, 2048, 2048}};
   for (const GemmShape shape : shapes) {
     const double flops = 8.0 * double(shape.m) * double(shape.n) * double(shape.k);
     auto add = [&](const std::string& variant, auto run_on) {
