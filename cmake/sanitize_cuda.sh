@@ -32,6 +32,9 @@
 #                                it, and runs in flight are cut at it (TIMEOUT); for a fixed window
 #   KOKKOSTILE_SANITIZE_JOBS     sanitizer runs at once on the one GPU (default 1); several help,
 #                                as the tools spend most of their time on the CPU
+#   KOKKOSTILE_SANITIZE_SHRINK_TOOLS  tools whose runs set KOKKOSTILE_TEST_SHRINK=1 (default
+#                                "racecheck"; "" for none): the tests that loop over many cases
+#                                then take a subset that still reaches every kernel (TestHelpers.hpp)
 #   KOKKOSTILE_SANITIZE_ARGS     more compute-sanitizer options, e.g. "--leak-check full"
 #   KOKKOSTILE_SANITIZE_OUT      where summary.txt and logs/ go (default <source>/build/sanitize);
 #                                summary.txt is appended to, a '#' line opening each call
@@ -72,6 +75,7 @@ jobs=${KOKKOSTILE_SANITIZE_JOBS:-1}
 deadline=${KOKKOSTILE_SANITIZE_DEADLINE:-0}
 end=$((deadline > 0 ? SECONDS + deadline : 0)) not_started=0
 read -r -a extra_args <<<"${KOKKOSTILE_SANITIZE_ARGS:-}"
+shrink_tools=" ${KOKKOSTILE_SANITIZE_SHRINK_TOOLS-racecheck} "
 out=${KOKKOSTILE_SANITIZE_OUT:-$source_dir/build/sanitize}
 summary=$out/summary.txt
 mkdir -p "$out/logs"
@@ -93,11 +97,12 @@ done
 
 # One (tool, test) run; appends its line to the summary (one short write, safe with several jobs).
 run_one() {
-  local tool=$1 test=$2 limit=$3 log tool_args=() started rc=0 result count seconds
+  local tool=$1 test=$2 limit=$3 log tool_args=() started rc=0 result count seconds shrink=0
   log=$out/logs/$tool/${test//\//_}.log
   case "$tool" in racecheck) tool_args=(--racecheck-report all) ;; esac
+  [[ "$shrink_tools" != *" $tool "* ]] || shrink=1
   started=$(date +%s.%N)
-  timeout -k 10 "$limit" "$sanitizer" --tool "$tool" --error-exitcode 1 "${tool_args[@]}" \
+  KOKKOSTILE_TEST_SHRINK=$shrink timeout -k 10 "$limit" "$sanitizer" --tool "$tool" --error-exitcode 1 "${tool_args[@]}" \
     "${extra_args[@]}" "$binary" --gtest_filter="$test" >"$log" 2>&1 || rc=$?
   seconds=$(echo "$started $(date +%s.%N)" | awk '{ printf "%.1f", $2 - $1 }')
   count=$(sed -nE 's/^=+ (ERROR|RACECHECK) SUMMARY: ([0-9]+) .*/\2/p' "$log" | tail -1)
@@ -114,9 +119,9 @@ run_one() {
     tee -a "$summary"
 }
 
-printf '# %s  %s  sanitizer %s  filter %s  shard %s  tests %d  limit %ss  jobs %s\n' \
+printf '# %s  %s  sanitizer %s  filter %s  shard %s  tests %d  limit %ss  jobs %s  shrunk for:%s\n' \
   "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$binary" "$("$sanitizer" --version | sed -n 's/^Version //p')" \
-  "$filter" "$shard" ${#tests[@]} "$limit" "$jobs" >>"$summary"
+  "$filter" "$shard" ${#tests[@]} "$limit" "$jobs" "${shrink_tools% }" >>"$summary"
 first_line=$(($(wc -l <"$summary") + 1))
 say "${#tests[@]} of ${#all_tests[@]} tests, tools: ${tools[*]}, $jobs at once;" \
   "${#done_before[@]} (tool, test) pairs done before; summary: $summary"

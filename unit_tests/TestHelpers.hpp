@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstdint>
 #include <exception>
 #include <initializer_list>
@@ -29,6 +30,30 @@ constexpr bool on_cuda() {
 #else
   return false;
 #endif
+}
+
+/// KOKKOSTILE_TEST_SHRINK=1 (set by cmake/sanitize_cuda.sh for racecheck, which replays every
+/// shared-memory access of every launch on the CPU): the tests that loop over many cases take a
+/// subset that still reaches each kernel and each edge (every_other keeps the first and the last
+/// case), so that each test fits a sanitizer's time window. Unset or 0: every case.
+inline bool test_shrink() {
+  static const bool shrink = [] {
+    const char* value = std::getenv("KOKKOSTILE_TEST_SHRINK");
+    return value != nullptr && value[0] != '\0' && std::string(value) != "0";
+  }();
+  return shrink;
+}
+
+/// All of `cases`, or under test_shrink() every other one and the last.
+template <class Case>
+std::vector<Case> every_other_when_shrunk(const std::vector<Case>& cases) {
+  if (!test_shrink())
+    return cases;
+  std::vector<Case> kept;
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    if (i % 2 == 0 || i + 1 == cases.size())
+      kept.push_back(cases[i]);
+  return kept;
 }
 
 /// Extents that hit every edge case of tiles and chunks: empty, single, primes, tile multiples and
