@@ -10,8 +10,9 @@
 // cuBLAS (or KokkosBlas, or naive) in plot_results.py. The fp32 rows on devices also report
 // max_rel_err, their error against an fp64 reference (gemm_error_against_fp64), measured once
 // after the timing. Complex rows (complex_float, complex_double; 8 M N K flops per call): on CUDA
-// `kokkostile` (the generic 16 x 16 tile kernel that complex problems take) against cublasCgemm /
-// cublasZgemm at 1024^3 and 2048^3; on host spaces against plain_kokkos at 256^3.
+// `kokkostile` (four real products), `kokkostile_tiled16` and `kokkostile_tf32x3` (complex_float)
+// against cublasCgemm / cublasZgemm at 1024^3 and 2048^3; on host spaces against plain_kokkos at
+// 256^3 and 512^3.
 #include <KokkosTile_Gemm.hpp>
 #ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
 #include <KokkosBlas3_gemm.hpp>
@@ -335,7 +336,7 @@ void register_gemm_for(const Config& config) {
             return [=] { KokkosTile::gemm(space, op_a, op_b, T(1), a, b, T(0), c, options); };
           });
     }
-    if (!is_host_space<Space>() && !transposed) {  // every compiled tile shape
+    if (!is_host_space<Space>()) {  // every compiled tile shape, transposed operands too
       for (const auto tile :
            {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x128x16_8x8,
             KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4,
@@ -349,12 +350,12 @@ void register_gemm_for(const Config& config) {
             : tile == KokkosTile::GemmTile::t128x64x8_8x4    ? "kokkostile_tuned_128x64x8"
             : tile == KokkosTile::GemmTile::t128x64x8_8x8    ? "kokkostile_tuned_128x64x8_8x8"
                                                              : "kokkostile_tuned_64x64x16";
-        add(name,
-            [tile](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
-              KokkosTile::GemmOptions options;
-              options.tile = tile;
-              return [=] { KokkosTile::gemm(space, "N", "N", T(1), a, b, T(0), c, options); };
-            });
+        add(name, [tile, op_a, op_b](const Space& space, const view_type& a, const view_type& b,
+                                     const view_type& c) {
+          KokkosTile::GemmOptions options;
+          options.tile = tile;
+          return [=] { KokkosTile::gemm(space, op_a, op_b, T(1), a, b, T(0), c, options); };
+        });
       }
     }
 #ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
@@ -376,9 +377,10 @@ void register_gemm_for(const Config& config) {
   }
 }
 
-/// Complex C = A * B (alpha = 1, beta = 0, LayoutLeft): `kokkostile` (default options, which
-/// take the generic 16 x 16 tile kernel for complex) against cuBLAS on CUDA, plain_kokkos on host
-/// spaces. 8 M N K flops per call.
+/// Complex C = A * B (alpha = 1, beta = 0, LayoutLeft): `kokkostile` (default options: four real
+/// products, impl/gemm/Gemm_SplitComplex.hpp), `kokkostile_tiled16` (the generic 16 x 16 tile
+/// kernel) and on CUDA `kokkostile_tf32x3` for complex<float>, against cuBLAS on CUDA and
+/// plain_kokkos on host spaces. 8 M N K flops per call.
 template <class Space, class T>
 void register_gemm_complex_for(const Config& config) {
   using view_type = Kokkos::View<T**, Kokkos::LayoutLeft, typename Space::memory_space>;
@@ -387,7 +389,7 @@ void register_gemm_complex_for(const Config& config) {
   // -Wnonnull (a false positive in std::copy) under -Werror.
   const std::vector<GemmShape> shapes =
       config.smoke             ? std::vector<GemmShape>{{67, 45, 31}}
-      : is_host_space<Space>() ? std::vector<GemmShape>{{256, 256, 256}}
+      : is_host_space<Space>() ? std::vector<GemmShape>{{256, 256, 256}, {512, 512, 512}}
                                : std::vector<GemmShape>{{1024, 1024, 1024}, {2048, 2048, 2048}};
   for (const GemmShape shape : shapes) {
     const double flops = 8.0 * double(shape.m) * double(shape.n) * double(shape.k);
@@ -412,6 +414,21 @@ void register_gemm_complex_for(const Config& config) {
         [](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
           return [=] { KokkosTile::gemm(space, "N", "N", T(1), a, b, T(0), c); };
         });
+    // The generic 16 x 16 scratch-tile kernel, which every complex call took before the split.
+    add("kokkostile_tiled16",
+        [](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+          KokkosTile::GemmOptions options;
+          options.variant = KokkosTile::GemmVariant::tiled16;
+          return [=] { KokkosTile::gemm(space, "N", "N", T(1), a, b, T(0), c, options); };
+        });
+    if (std::is_same_v<real_type, float> && !is_host_space<Space>()) {
+      add("kokkostile_tf32x3",
+          [](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+            KokkosTile::GemmOptions options;
+            options.variant = KokkosTile::GemmVariant::tf32x3;
+            return [=] { KokkosTile::gemm(space, "N", "N", T(1), a, b, T(0), c, options); };
+          });
+    }
     if (is_host_space<Space>() || config.smoke) {
       add("plain_kokkos",
           [](const Space& space, const view_type& a, const view_type& b, const view_type& c) {

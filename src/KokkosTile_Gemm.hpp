@@ -17,11 +17,13 @@
 // real or complex of at least their precision, complex into complex of at least their precision
 // (e.g. float A and B into double C, double A into complex<double> C); products and sums are then
 // taken in C's value type. Anything else (double into float, complex into real) is a compile error.
-// Only float or double with one value type for A, B and C takes the variants below as described;
-// complex and mixed-type problems take the 16 x 16 scratch-tile kernel (GemmTiled16) for every
-// variant except `naive`, on every execution space, GemmOptions::tile ignored (not checked either),
-// kernels labelled with the call's variant as usual: correct first, not tuned (the tuned device
-// kernel's packets and tensor-core steps and the host packed panels are written for one real type).
+// Float or double with one value type for A, B and C takes the variants below as described. One
+// complex type for A, B and C takes, with `tuned` and `tf32x3` and from 32^3 multiply-adds, four
+// real products on the real path of the same variant (impl/gemm/Gemm_SplitComplex.hpp: planar
+// copies of op(A) and op(B), one temporary allocation per call, and the call waits for its
+// kernels before returning). Smaller complex problems, `tiled16`, and mixed value types take the
+// 16 x 16 scratch-tile kernel (GemmTiled16), `naive` the naive kernel, on every execution space.
+// GemmOptions::tile is ignored for complex and mixed problems (not checked either).
 //
 // Variants (GemmOptions::variant): `naive` (one thread per element of C), `tiled16` (16 x 16
 // scratch tiles), `tuned` (the default: on devices a team tile in scratch, a register tile per
@@ -42,6 +44,7 @@
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
 #include "impl/gemm/Gemm_Dispatch.hpp"
+#include "impl/gemm/Gemm_SplitComplex.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -198,6 +201,65 @@ void check_gemm_tile(const std::string& call, GemmTile tile) {
                     "double (they spill); use automatic or a tile with at most 64");
 }
 
+/// The problems of one real value type (float or double in A, B and C): the variant's kernel, the
+/// tile and form chosen per execution space and size.
+template <class Problem>
+void run_gemm_real(const Problem& problem, const GemmOptions& options) {
+  using ExecSpace = typename Problem::exec_space;
+  using T = typename Problem::T;
+  static_assert(std::is_floating_point_v<T>, "run_gemm_real: one real value type");
+  const std::string& call = problem.call;
+  const ExecSpace& space = problem.space;
+  const auto& op_a = problem.a;
+  const auto& op_b = problem.b;
+  const auto& c = problem.c;
+  const std::int64_t m = problem.m, n = problem.n, k = problem.k;
+  switch (options.variant) {
+    case GemmVariant::naive:
+      return run_gemm_naive(problem);
+    case GemmVariant::tiled16:
+      return run_gemm_tiled16(problem);
+    case GemmVariant::tf32x3:
+      if constexpr (std::is_same_v<T, float> && !runs_on_host<ExecSpace>()) {
+        // Its own tiles: 128 x 128 x 8 (four cp.async stages), or 128 x 64 x 8 when the grid
+        // would not fill the multiprocessors; both give each warp 64 x 32 or 32 x 32 of C.
+        if (gemm_big_tiles_fill_machine(call, space, m, n))
+          return run_gemm_tuned<GemmTf32x3Shape<GemmTunedShape<128, 128, 8, 8, 8>>>(problem);
+        return run_gemm_tuned<GemmTf32x3Shape<GemmTunedShape<128, 64, 8, 8, 4>>>(problem);
+      }
+      [[fallthrough]];  // exact fp32 (fp64) where the tensor-core split does not apply
+    case GemmVariant::tuned:
+      if constexpr (is_host_backend<ExecSpace>()) {
+        if (options.tile == GemmTile::automatic)  // packed panels and a register micro-kernel
+          return gemm_host<ExecSpace, T>(
+              call, space, GemmHostMatrix<const T>{op_a.data, op_a.row_stride, op_a.col_stride},
+              GemmHostMatrix<const T>{op_b.data, op_b.row_stride, op_b.col_stride},
+              GemmHostMatrix<T>{c.data(), std::int64_t(c.stride(0)), std::int64_t(c.stride(1))},
+              problem.alpha, problem.beta, m, n, k);
+      }
+      switch (resolve_gemm_tile<ExecSpace, T>(
+          options.tile, problem.template whole_packet_tiles<GemmTunedShape<128, 128, 16, 8, 8>>(),
+          options.tile != GemmTile::automatic || gemm_big_tiles_fill_machine(call, space, m, n))) {
+        case GemmTile::t128x128x8_8x8:
+          return run_gemm_tuned<GemmTunedShape<128, 128, 8, 8, 8>>(problem);
+        case GemmTile::t128x128x16_8x8:
+          return run_gemm_tuned<GemmTunedShape<128, 128, 16, 8, 8>>(problem);
+        case GemmTile::t128x128x16_8x16:
+          if constexpr (sizeof(T) < 8)  // rejected for double above; not compiled for it
+            return run_gemm_tuned<GemmTunedShape<128, 128, 16, 8, 16>>(problem);
+          break;
+        case GemmTile::t128x64x8_8x4:
+          return run_gemm_tuned<GemmTunedShape<128, 64, 8, 8, 4>>(problem);
+        case GemmTile::t128x64x8_8x8:
+          return run_gemm_tuned<GemmTunedShape<128, 64, 8, 8, 8>>(problem);
+        case GemmTile::t64x64x16_4x4:
+        case GemmTile::automatic:
+          return run_gemm_tuned<GemmTunedShape<64, 64, 16, 4, 4>>(problem);
+      }
+  }
+  KOKKOSTILE_EXPECT(false, InvalidArgument, call, "unknown variant");
+}
+
 }  // namespace Impl
 
 /// C = alpha * op(A) * op(B) + beta * C on `space` (asynchronous there).
@@ -261,11 +323,21 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
   const Impl::GemmProblem<ExecSpace, CView, a_operand, b_operand> problem{
       call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k};
   if constexpr (!one_real_type) {
-    // Complex or mixed value types: the kernels written for any types, which convert A's and B's
-    // elements to T as they read them and conjugate through the operands. tiled16 (scratch tiles,
-    // reads along each operand's contiguous index) for tiled16, tuned and tf32x3, naive for naive;
-    // the same on every execution space. Correct first, not tuned: the tuned device kernel's
-    // packets and tensor-core steps and the host packed panels assume one real type.
+    // One complex type: tuned and tf32x3 split it into four real products on the real path
+    // (impl/gemm/Gemm_SplitComplex.hpp) when the problem is big enough to pay for the split.
+    if constexpr (Impl::gemm_splits_complex_v<TA, TB, T>) {
+      if ((options.variant == GemmVariant::tuned || options.variant == GemmVariant::tf32x3) &&
+          Impl::gemm_split_complex_pays(m, n, k))
+        return Impl::run_gemm_split_complex(problem, [&](const auto& real_problem) {
+          GemmOptions real_options = options;  // the tile is ignored, as in the other forms
+          real_options.tile = GemmTile::automatic;
+          Impl::run_gemm_real(real_problem, real_options);
+        });
+    }
+    // Otherwise, and for mixed value types: the kernels written for any types, which convert A's
+    // and B's elements to T as they read them and conjugate through the operands. tiled16
+    // (scratch tiles, reads along each operand's contiguous index) for tiled16, tuned and tf32x3,
+    // naive for naive; the same on every execution space.
     switch (options.variant) {
       case GemmVariant::naive:
         return Impl::run_gemm_naive(problem);
@@ -275,55 +347,7 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
         return Impl::run_gemm_tiled16(problem);
     }
   } else {
-    switch (options.variant) {
-      case GemmVariant::naive:
-        return Impl::run_gemm_naive(problem);
-      case GemmVariant::tiled16:
-        return Impl::run_gemm_tiled16(problem);
-      case GemmVariant::tf32x3:
-        if constexpr (std::is_same_v<T, float> && !Impl::runs_on_host<ExecSpace>()) {
-          // Its own tiles: 128 x 128 x 8 (four cp.async stages), or 128 x 64 x 8 when the grid
-          // would not fill the multiprocessors; both give each warp 64 x 32 or 32 x 32 of C.
-          if (Impl::gemm_big_tiles_fill_machine(call, space, m, n))
-            return Impl::run_gemm_tuned<
-                Impl::GemmTf32x3Shape<Impl::GemmTunedShape<128, 128, 8, 8, 8>>>(problem);
-          return Impl::run_gemm_tuned<
-              Impl::GemmTf32x3Shape<Impl::GemmTunedShape<128, 64, 8, 8, 4>>>(problem);
-        }
-        [[fallthrough]];  // exact fp32 (fp64) where the tensor-core split does not apply
-      case GemmVariant::tuned:
-        if constexpr (Impl::is_host_backend<ExecSpace>()) {
-          if (options.tile == GemmTile::automatic)  // packed panels and a register micro-kernel
-            return Impl::gemm_host<ExecSpace, T>(
-                call, space,
-                Impl::GemmHostMatrix<const T>{op_a.data, op_a.row_stride, op_a.col_stride},
-                Impl::GemmHostMatrix<const T>{op_b.data, op_b.row_stride, op_b.col_stride},
-                Impl::GemmHostMatrix<T>{c.data(), std::int64_t(c.stride(0)),
-                                        std::int64_t(c.stride(1))},
-                T(alpha), T(beta), m, n, k);
-        }
-        switch (Impl::resolve_gemm_tile<ExecSpace, T>(
-            options.tile,
-            problem.template whole_packet_tiles<Impl::GemmTunedShape<128, 128, 16, 8, 8>>(),
-            options.tile != GemmTile::automatic ||
-                Impl::gemm_big_tiles_fill_machine(call, space, m, n))) {
-          case GemmTile::t128x128x8_8x8:
-            return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 128, 8, 8, 8>>(problem);
-          case GemmTile::t128x128x16_8x8:
-            return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 128, 16, 8, 8>>(problem);
-          case GemmTile::t128x128x16_8x16:
-            if constexpr (sizeof(T) < 8)  // rejected for double above; not compiled for it
-              return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 128, 16, 8, 16>>(problem);
-            break;
-          case GemmTile::t128x64x8_8x4:
-            return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 64, 8, 8, 4>>(problem);
-          case GemmTile::t128x64x8_8x8:
-            return Impl::run_gemm_tuned<Impl::GemmTunedShape<128, 64, 8, 8, 8>>(problem);
-          case GemmTile::t64x64x16_4x4:
-          case GemmTile::automatic:
-            return Impl::run_gemm_tuned<Impl::GemmTunedShape<64, 64, 16, 4, 4>>(problem);
-        }
-    }
+    return Impl::run_gemm_real(problem, options);
   }
   KOKKOSTILE_EXPECT(false, InvalidArgument, call, "unknown variant");
 }

@@ -134,7 +134,8 @@ struct Shape {
 template <class TA, class TB, class TC>
 ::testing::AssertionResult gemm_matches(const Shape& s, char op_a, char op_b, TC alpha, TC beta,
                                         Layout la, Layout lb, Layout lc,
-                                        KokkosTile::GemmVariant variant) {
+                                        KokkosTile::GemmVariant variant,
+                                        long double bound_scale = 1) {
   const std::int64_t m = s.m, n = s.n, k = s.k;
   const bool ta = transposes(op_a), tb = transposes(op_b);
   const std::uint64_t seed = 7919 * m + 104729 * n + 1299709 * k + 3 * op_a + 5 * op_b;
@@ -163,7 +164,7 @@ template <class TA, class TB, class TC>
         magnitude += std::abs(x) * std::abs(y);
       }
       const ref_t expected = to_ref(alpha) * sum + to_ref(beta) * to_ref(c.host(i, j));
-      const long double bound = 4 * (k + 4) * eps *
+      const long double bound = bound_scale * 4 * (k + 4) * eps *
                                     (std::abs(to_ref(alpha)) * magnitude +
                                      std::abs(to_ref(beta)) * std::abs(to_ref(c.host(i, j)))) +
                                 std::numeric_limits<real_t<TC>>::min();
@@ -217,6 +218,32 @@ TYPED_TEST(GemmComplex, LayoutsSubviewsAndBetaMatchReference) {
         }
 }
 
+// From 32^3 multiply-adds, tuned and tf32x3 split a complex problem into four real products
+// (Gemm_SplitComplex.hpp): the shapes straddle that bound (32 x 32 x 32 splits, 32 x 32 x 31 does
+// not) and reach past the real kernels' tiles, with every op pair, complex alpha, beta = 0 over NaN
+// and complex beta, and mixed layouts. tf32x3 runs float's real products on CUDA tensor cores with
+// the 3xTF32 split: a bound four times as wide, as in the real tests.
+TYPED_TEST(GemmComplex, SplitIntoRealProductsEveryOpPairLayoutAndBeta) {
+  using T = TypeParam;
+  const Shape shapes[] = {{32, 32, 32}, {32, 32, 31}, {70, 45, 90}, {129, 65, 33}};
+  const Layout layouts[] = {Layout::left, Layout::right, Layout::strided, Layout::subview};
+  int turn = 0;
+  for (const auto variant : {KokkosTile::GemmVariant::tuned, KokkosTile::GemmVariant::tf32x3}) {
+    const long double scale = variant == KokkosTile::GemmVariant::tf32x3 ? 4 : 1;
+    for (const Shape& shape : shapes)
+      for (const char op_a : kOps)
+        for (const char op_b : kOps) {
+          const Layout la = layouts[turn % 4], lb = layouts[(turn / 4) % 4],
+                       lc = layouts[(turn / 2) % 4];
+          ++turn;
+          EXPECT_TRUE((gemm_matches<T, T, T>(shape, op_a, op_b, T(0.5, -1.5), T(0), la, lb, lc,
+                                             variant, scale)));
+          EXPECT_TRUE((gemm_matches<T, T, T>(shape, op_a, op_b, T(-1, 0.25), T(0.75, 1), lc, la, lb,
+                                             variant, scale)));
+        }
+  }
+}
+
 TYPED_TEST(GemmComplex, LowerCaseOpsAndBetaWithEveryOpPair) {
   using T = TypeParam;
   for (const char op_a : {'n', 't', 'c'})
@@ -245,8 +272,8 @@ TYPED_TEST(GemmComplex, ConjugateDiffersFromTranspose) {
   }
 }
 
-// Complex problems take the tiled16 kernel whatever the options: a forced tuned tile (even the one
-// rejected for double) is ignored.
+// Complex problems ignore a forced tuned tile (even the one rejected for double), in the tiled16
+// kernel (1 x 1 x 1) and in the split into real products (40 x 40 x 40).
 TYPED_TEST(GemmComplex, ForcedTileIsIgnored) {
   using T = TypeParam;
   Kokkos::View<T**, MemorySpace> a("a", 1, 1), b("b", 1, 1), c("c", 1, 1);
@@ -259,6 +286,22 @@ TYPED_TEST(GemmComplex, ForcedTileIsIgnored) {
     KokkosTile::gemm(ExecSpace(), "N", "C", T(1), a, b, T(0), c, options);
     auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
     EXPECT_EQ(host(0, 0), T(1, 7)) << int(tile);  // (1 + 2i)(3 + i)
+  }
+  // 40 x 40 x 40 of constants: every element of C is 40 (1 + 2i)(3 + i) = 40 + 280i, exactly.
+  Kokkos::View<T**, MemorySpace> big_a("big_a", 40, 40), big_b("big_b", 40, 40),
+      big_c("big_c", 40, 40);
+  Kokkos::deep_copy(big_a, T(1, 2));
+  Kokkos::deep_copy(big_b, T(3, -1));
+  for (const auto tile :
+       {KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4}) {
+    KokkosTile::GemmOptions options;
+    options.tile = tile;
+    Kokkos::deep_copy(big_c, T(0));
+    KokkosTile::gemm(ExecSpace(), "N", "C", T(1), big_a, big_b, T(0), big_c, options);
+    auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), big_c);
+    for (int i = 0; i < 40; ++i)
+      for (int j = 0; j < 40; ++j)
+        ASSERT_EQ(host(i, j), T(40, 280)) << int(tile) << " at (" << i << ", " << j << ")";
   }
 }
 

@@ -137,6 +137,19 @@ TEST(ToolsLabels, EveryEntryPointOpensItsRegionAndLabelsItsKernels) {
   EXPECT_TRUE(
       labelled("KokkosTile::gemm", [&] { KokkosTile::gemm(space, "N", "N", 1.0, a, b, 0.0, c); }));
 
+  // Complex gemm of 32^3 multiply-adds and more: split into real products, labelled as the call.
+  Kokkos::View<Kokkos::complex<double>**, MemorySpace> za("za", 67, 45), zb("zb", 67, 45),
+      zc("zc", 67, 67);
+  EXPECT_TRUE(labelled("KokkosTile::gemm", [&] {
+    KokkosTile::gemm(space, "N", "C", Kokkos::complex<double>(1), za, zb,
+                     Kokkos::complex<double>(0), zc);
+  }));
+  bool split = false;
+  for (const ToolsEvent& event : recorded())
+    split = split ||
+            (event.kind == ToolsEvent::kernel && event.name == "KokkosTile::gemm<tuned>::split_a");
+  EXPECT_TRUE(split) << "complex gemm of 67 x 67 x 45 did not split into real products";
+
   Kokkos::View<int*, MemorySpace> samples("samples", 5000);
   Kokkos::View<std::uint32_t*, MemorySpace> counts("counts", 64);
   Kokkos::View<double*, MemorySpace> reals("reals", 5000);

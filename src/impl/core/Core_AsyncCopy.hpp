@@ -54,6 +54,25 @@ KOKKOS_FORCEINLINE_FUNCTION void async_copy_wait() {
   asm volatile("cp.async.wait_group %0;" ::"n"(Pending) : "memory");
 }
 
+/// async_copy_to_shared that reads the Bytes only when `valid`, else reads nothing and writes
+/// Bytes zeros (cp.async's source size 0): an element outside an operand lands in shared memory as
+/// zero without a branch around the copy. `source` must still be an address of the operand.
+template <int Bytes>
+KOKKOS_FORCEINLINE_FUNCTION void async_copy_to_shared_or_zero(unsigned destination,
+                                                              const void* source, bool valid) {
+  static_assert(Bytes == 4 || Bytes == 8 || Bytes == 16, "cp.async moves 4, 8 or 16 bytes");
+  const unsigned source_bytes = valid ? Bytes : 0;
+  if constexpr (Bytes == 16) {
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(destination), "l"(source),
+                 "r"(source_bytes)
+                 : "memory");
+  } else {
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" ::"r"(destination), "l"(source),
+                 "n"(Bytes), "r"(source_bytes)
+                 : "memory");
+  }
+}
+
 /// async_copy_to_shared with a generic pointer into shared memory as the destination.
 template <int Bytes>
 KOKKOS_FORCEINLINE_FUNCTION void async_copy_to_shared(void* destination, const void* source) {

@@ -126,10 +126,10 @@ void run_gemm_tiled16(const Problem& p) {
 /// space's level-0 capacity holds them, else two. More stages keep more K steps in flight while
 /// one is multiplied: with two, the 128 x 64 fp64 tile on m16n8k8 waits on global memory every
 /// step (one team step is about as long as a load from L2).
-template <class Shape, class T>
+template <class Shape, class T, bool AAlongK = false, bool BAlongK = false>
 inline constexpr int gemm_deep_stages = [] {
   constexpr std::size_t stage_bytes =
-      std::size_t(GemmTunedLayout<Shape, T, false, false>::stage_elements) * sizeof(T);
+      std::size_t(GemmTunedLayout<Shape, T, AAlongK, BAlongK>::stage_elements) * sizeof(T);
   constexpr std::size_t fit = (40000 - 64) / stage_bytes;
   return fit >= 4 ? 4 : fit >= 2 ? int(fit) : 2;
 }();
@@ -138,10 +138,12 @@ inline constexpr int gemm_deep_stages = [] {
 enum class GemmTunedForm {
   generic,            // element reads tested at the edges, scratch through generic pointers
   shared,             // the same, scratch read with ld/st.shared (CUDA level 0)
+  shared_deep,        // any tile through gemm_deep_stages stages of cp.async of single elements,
+                      // zeros outside the operands (the edge form)
   packets,            // whole tiles read as packets, shared memory, default scratch layouts
   packets_deep,       // ... with gemm_deep_stages stages of cp.async in flight
-  packets_a_along,    // ... op(A) keeps k contiguous in scratch
-  packets_both_along  // ... op(A) and op(B) keep k contiguous in scratch
+  packets_a_along,    // ... op(A) keeps k contiguous in scratch (as many stages as fit)
+  packets_both_along  // ... op(A) and op(B) keep k contiguous in scratch (likewise)
 };
 
 /// The form and scratch placement for a problem and tile shape. On a device with level-0 scratch:
@@ -174,11 +176,13 @@ GemmTunedForm select_gemm_tuned_form(const Problem& p, ScratchPlacement& placeme
       switch (form) {
         case GemmTunedForm::packets_both_along:
           packet_bytes =
-              Problem::template kernel<Shape, true, true, true, true>::scratch_bytes(true);
+              Problem::template kernel<Shape, true, true, true, true,
+                                       gemm_deep_stages<Shape, T, true, true>>::scratch_bytes(true);
           break;
         case GemmTunedForm::packets_a_along:
-          packet_bytes =
-              Problem::template kernel<Shape, true, true, true, false>::scratch_bytes(true);
+          packet_bytes = Problem::template kernel<
+              Shape, true, true, true, false,
+              gemm_deep_stages<Shape, T, true, false>>::scratch_bytes(true);
           break;
         default:
           packet_bytes =
@@ -206,8 +210,26 @@ GemmTunedForm select_gemm_tuned_form(const Problem& p, ScratchPlacement& placeme
     }
   }
   placement = place_team_scratch(p.call, p.space, generic_kernel::scratch_bytes(!host));
-  if (!host && scratch_is_shared_memory<ExecSpace>(placement))
+  if constexpr (!host) {
+    if (!scratch_is_shared_memory<ExecSpace>(placement))
+      return GemmTunedForm::generic;
+    // Tiles that are not whole packets: the deep cp.async edge form where level 0 holds its
+    // stages (measured on an H100 for 4099 x 4097 x 1031 floats, whose leading dimension allows
+    // no 16-byte reads), else element reads through registers with two stages.
+    if constexpr (gemm_deep_stages < Shape, T >> 2) {
+      const std::size_t deep_bytes =
+          Problem::template kernel<Shape, true, false, false, false,
+                                   gemm_deep_stages<Shape, T>>::scratch_bytes(true);
+      if (deep_bytes <= scratch_capacity(p.space, 0)) {
+        const ScratchPlacement deep = place_team_scratch(p.call, p.space, deep_bytes);
+        if (scratch_is_shared_memory<ExecSpace>(deep)) {
+          placement = deep;
+          return GemmTunedForm::shared_deep;
+        }
+      }
+    }
     return GemmTunedForm::shared;
+  }
   return GemmTunedForm::generic;
 }
 
@@ -238,11 +260,13 @@ void run_gemm_tuned(const Problem& p) {
     switch (form) {
       case GemmTunedForm::packets_both_along:
         if constexpr (std::is_same_v<typename Problem::T, float> && !Shape::tf32x3)
-          return launch_gemm_tuned_form<Shape, true, true, true, true>(p, placement);
+          return launch_gemm_tuned_form<Shape, true, true, true, true,
+                                        gemm_deep_stages<Shape, float, true, true>>(p, placement);
         break;
       case GemmTunedForm::packets_a_along:
         if constexpr (std::is_same_v<typename Problem::T, float> && !Shape::tf32x3)
-          return launch_gemm_tuned_form<Shape, true, true, true, false>(p, placement);
+          return launch_gemm_tuned_form<Shape, true, true, true, false,
+                                        gemm_deep_stages<Shape, float, true, false>>(p, placement);
         break;
       case GemmTunedForm::packets_deep:
         if constexpr (gemm_deep_stages < Shape, typename Problem::T >> 2)
@@ -251,6 +275,11 @@ void run_gemm_tuned(const Problem& p) {
         break;
       case GemmTunedForm::packets:
         return launch_gemm_tuned_form<Shape, true, true, false, false>(p, placement);
+      case GemmTunedForm::shared_deep:
+        if constexpr (gemm_deep_stages < Shape, typename Problem::T >> 2)
+          return launch_gemm_tuned_form<Shape, true, false, false, false,
+                                        gemm_deep_stages<Shape, typename Problem::T>>(p, placement);
+        break;
       case GemmTunedForm::shared:
         return launch_gemm_tuned_form<Shape, true, false, false, false>(p, placement);
       case GemmTunedForm::generic:

@@ -4,7 +4,8 @@
 // GemmTuned, the tuned GEMM kernel's mainloop: a BM x BN team tile in scratch, a TM x TN register
 // tile per thread, K in steps of BK, Stages scratch stages on devices (two by default: the next
 // tile is copied in while the current one is multiplied; with cp.async, more stages keep more
-// steps in flight), fragments read from scratch as 16-byte packets. An operand
+// steps in flight; without whole packets, more than two stages select the cp.async edge form),
+// fragments read from scratch as 16-byte packets. An operand
 // whose contiguous index is k can keep k contiguous in scratch (AAlongK, BAlongK), so that its
 // tiles are copied in 16-byte packets too. It composes, as CUTLASS does:
 //
@@ -100,18 +101,40 @@ struct GemmTuned {
         loader::template unit_pointers<W, BK, BN>(b, 0, col0, rank, b_unit);
       }
 #ifdef KOKKOSTILE_HAVE_CP_ASYNC
-      if constexpr (Packets && SharedSpace) {
+      if constexpr (SharedSpace && (Packets || Stages > 2)) {
         // Steps q + 1 .. q + Stages - 1 go from global to shared memory (cp.async) while step q is
         // multiplied; no registers hold them on the way. One commit group per step (empty past
         // the last), so that "all but the newest Stages - 2 groups have landed" means step q has.
+        // Whole tiles copy packets; the edge form (no whole packets, more than two stages) copies
+        // single elements, zeros where a tile crosses op(A)'s or op(B)'s edges, so that odd shapes
+        // and unaligned leading dimensions keep the deep pipeline too.
+        constexpr int a_edges = Packets ? 1 : units_per_thread<1>(BM * BK);
+        constexpr int b_edges = Packets ? 1 : units_per_thread<1>(BK * BN);
+        [[maybe_unused]] const T* a_edge[a_edges];
+        [[maybe_unused]] const T* b_edge[b_edges];
+        [[maybe_unused]] bool a_inside[a_edges], b_inside[b_edges];
+        [[maybe_unused]] int a_k[a_edges], b_k[b_edges];
+        if constexpr (!Packets) {
+          loader::template edge_units<BM, BK, false>(a, row0, 0, m, rank, a_edge, a_inside, a_k);
+          loader::template edge_units<BK, BN, true>(b, 0, col0, n, rank, b_edge, b_inside, b_k);
+        }
         auto copy = [&](int q) {
           if (q < k_steps) {
             T* const stage = scratch + (q % Stages) * stage_elements;
             const std::int64_t k0 = std::int64_t(q) * BK;
-            loader::template async_copy_tile<W, BM, BK, !AAlongK>(stage, pitch_a, a.rows_contiguous,
-                                                                  rank, a_unit, k0 * a.col_stride);
-            loader::template async_copy_tile<W, BK, BN, BAlongK>(
-                stage + a_elements, pitch_b, b.rows_contiguous, rank, b_unit, k0 * b.row_stride);
+            if constexpr (Packets) {
+              loader::template async_copy_tile<W, BM, BK, !AAlongK>(
+                  stage, pitch_a, a.rows_contiguous, rank, a_unit, k0 * a.col_stride);
+              loader::template async_copy_tile<W, BK, BN, BAlongK>(
+                  stage + a_elements, pitch_b, b.rows_contiguous, rank, b_unit, k0 * b.row_stride);
+            } else {
+              loader::template async_copy_edge_tile<BM, BK, !AAlongK>(
+                  stage, pitch_a, a.rows_contiguous, rank, a_edge, a_inside, a_k, k0 * a.col_stride,
+                  k - k0, a.data);
+              loader::template async_copy_edge_tile<BK, BN, BAlongK>(
+                  stage + a_elements, pitch_b, b.rows_contiguous, rank, b_edge, b_inside, b_k,
+                  k0 * b.row_stride, k - k0, b.data);
+            }
           }
           async_copy_commit();
         };

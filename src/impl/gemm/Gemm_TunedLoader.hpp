@@ -3,10 +3,11 @@
 #pragma once
 // The tuned GEMM kernel's loader: which elements of a BM x BK tile of op(A) (BK x BN of op(B)) each
 // virtual thread copies from global memory to scratch, in units of W consecutive elements along
-// the operand's contiguous index, so that consecutive threads touch consecutive addresses. Three
+// the operand's contiguous index, so that consecutive threads touch consecutive addresses. Four
 // forms: read_tile (any tile, tested at op(X)'s edges, into registers), unit_pointers + packet
-// reads (whole tiles), and async_copy_tile (cp.async, global to shared memory with no registers on
-// the way); write_tile puts registers into the scratch layout of GemmTunedLayout.
+// reads (whole tiles), async_copy_tile (cp.async, global to shared memory with no registers on the
+// way, whole tiles) and edge_units + async_copy_edge_tile (cp.async of single elements, any tile,
+// zeros outside op(X)); write_tile puts registers into the scratch layout of GemmTunedLayout.
 
 #include <Kokkos_Core.hpp>
 
@@ -101,7 +102,51 @@ struct GemmTileLoader {
     }
   }
 
+  /// The edge form's units (one element each) of the TR x TC tile of op(X) at (r0, c0), for tiles
+  /// that may cross op(X)'s edges: unit q's address at k = 0, whether it lies inside op(X) across
+  /// K (its row of op(A) below `across_extent`, or its column of op(B)), and its K coordinate in
+  /// the tile. KRows: the tile's rows run along K (op(B)), else its columns do (op(A)). A unit
+  /// outside (or past the tile) gets op(X)'s first element as its address: no address outside the
+  /// operand is ever formed, and its copies read nothing.
+  template <int TR, int TC, bool KRows, class Operand>
+  KOKKOS_FORCEINLINE_FUNCTION static void edge_units(const Operand& x, std::int64_t r0,
+                                                     std::int64_t c0, std::int64_t across_extent,
+                                                     int t, const T** pointers, bool* inside,
+                                                     int* k_in_tile) {
+    KOKKOSTILE_UNROLL
+    for (int q = 0; q < units_per_thread<1>(TR * TC); ++q) {
+      const int u = t + q * threads;
+      int r, cc;
+      place_unit<1, TR, TC>(x.rows_contiguous, u < TR * TC ? u : 0, r, cc);
+      inside[q] = u < TR * TC && (KRows ? c0 + cc : r0 + r) < across_extent;
+      k_in_tile[q] = KRows ? r : cc;
+      pointers[q] =
+          inside[q] ? x.data + (r0 + r) * x.row_stride + (c0 + cc) * x.col_stride : x.data;
+    }
+  }
+
 #ifdef KOKKOSTILE_HAVE_CP_ASYNC
+  /// async_copy_tile for the edge form (edge_units): one 4- or 8-byte cp.async per element, at
+  /// pointers[q] + offset; an element outside op(X) (across K, or at K coordinates k_left and
+  /// beyond, k_left being what is left of K from this step on) lands as zero, read from nowhere.
+  template <int TR, int TC, bool ColumnMajor>
+  KOKKOS_FORCEINLINE_FUNCTION static void async_copy_edge_tile(
+      T* tile, int pitch, bool rows_contiguous, int t, const T* const* pointers, const bool* inside,
+      const int* k_in_tile, std::int64_t offset, std::int64_t k_left, const T* any_element) {
+    KOKKOSTILE_UNROLL
+    for (int q = 0; q < units_per_thread<1>(TR * TC); ++q) {
+      const int u = t + q * threads;
+      if (u >= TR * TC)
+        break;
+      int r, cc;
+      place_unit<1, TR, TC>(rows_contiguous, u, r, cc);
+      const bool valid = inside[q] && k_in_tile[q] < k_left;
+      async_copy_to_shared_or_zero<sizeof(T)>(
+          shared_address(tile + (ColumnMajor ? cc * pitch + r : r * pitch + cc)),
+          valid ? pointers[q] + offset : any_element, valid);
+    }
+  }
+
   /// write_tile's placement for copies that go straight from global memory (unit q of this
   /// thread at pointers[q] + offset) to shared memory: one 16-byte cp.async for a unit that runs
   /// along a scratch row, one per element otherwise.
