@@ -346,10 +346,10 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
       case GemmVariant::tf32x3:
         return Impl::run_gemm_tiled16(problem);
     }
+    KOKKOSTILE_EXPECT(false, InvalidArgument, call, "unknown variant");
   } else {
-    return Impl::run_gemm_real(problem, options);
+    Impl::run_gemm_real(problem, options);
   }
-  KOKKOSTILE_EXPECT(false, InvalidArgument, call, "unknown variant");
 }
 
 /// As above, on the default execution space of C's memory space.
