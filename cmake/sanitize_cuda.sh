@@ -35,6 +35,9 @@
 #   KOKKOSTILE_SANITIZE_SHRINK_TOOLS  tools whose runs set KOKKOSTILE_TEST_SHRINK=1 (default
 #                                "racecheck"; "" for none): the tests that loop over many cases
 #                                then take a subset that still reaches every kernel (TestHelpers.hpp)
+#   KOKKOSTILE_SANITIZE_EXPECTED_API_ERRORS  a bash pattern of tests whose subject is a failing
+#                                CUDA call (default '*AFailedAllocation*': cudaHostAlloc asked
+#                                for too much on purpose); their runs take --report-api-errors no
 #   KOKKOSTILE_SANITIZE_ARGS     more compute-sanitizer options, e.g. "--leak-check full"
 #   KOKKOSTILE_SANITIZE_OUT      where summary.txt and logs/ go (default <source>/build/sanitize);
 #                                summary.txt is appended to, a '#' line opening each call
@@ -76,6 +79,7 @@ deadline=${KOKKOSTILE_SANITIZE_DEADLINE:-0}
 end=$((deadline > 0 ? SECONDS + deadline : 0)) not_started=0
 read -r -a extra_args <<<"${KOKKOSTILE_SANITIZE_ARGS:-}"
 shrink_tools=" ${KOKKOSTILE_SANITIZE_SHRINK_TOOLS-racecheck} "
+expected_api_errors=${KOKKOSTILE_SANITIZE_EXPECTED_API_ERRORS-*AFailedAllocation*}
 out=${KOKKOSTILE_SANITIZE_OUT:-$source_dir/build/sanitize}
 summary=$out/summary.txt
 mkdir -p "$out/logs"
@@ -100,6 +104,9 @@ run_one() {
   local tool=$1 test=$2 limit=$3 log tool_args=() started rc=0 result count seconds shrink=0
   log=$out/logs/$tool/${test//\//_}.log
   case "$tool" in racecheck) tool_args=(--racecheck-report all) ;; esac
+  # shellcheck disable=SC2053  # a pattern on purpose
+  [ -z "$expected_api_errors" ] || [[ "$test" != $expected_api_errors ]] ||
+    tool_args+=(--report-api-errors no)
   [[ "$shrink_tools" != *" $tool "* ]] || shrink=1
   started=$(date +%s.%N)
   KOKKOSTILE_TEST_SHRINK=$shrink timeout -k 10 "$limit" "$sanitizer" --tool "$tool" --error-exitcode 1 "${tool_args[@]}" \
