@@ -10,9 +10,7 @@
 #     release tarball), built here and installed in the cache; KOKKOSTILE_KOKKOS_PATCHES lists
 #     patches (-p1) to apply to an archive first;
 #   - else ../shared/deps/kokkos-<version>-*.tar.gz beside the checkout, with the patches
-#     kokkos-<version>-*.patch found next to it and in cmake/patches/ (KokkosTile's own: for
-#     4.6.99, GCC 12 as nvcc's host compiler skipping the constexpr constructor of Kokkos'
-#     allocation tracker, kokkos/kokkos#8187 and #9262, which crashed a unit test run alone).
+#     kokkos-<version>-*.patch found next to it.
 # A built Kokkos is installed under <cache>/cuda/kokkos-<key>, the key hashing the source, the
 # patches, nvcc's version, the architecture and the C++ standard, so a second run reuses it.
 # GoogleTest and Google Benchmark come from this machine when CMake finds them, else from
@@ -142,8 +140,7 @@ cuda_kokkos_prefix() {
       patches=(${KOKKOSTILE_KOKKOS_PATCHES})
     else
       while IFS= read -r patch; do patches+=("$patch"); done < <(
-        find "$deps_dir" -maxdepth 1 -name "kokkos-$version-*.patch" | sort
-        find "$source_dir/cmake/patches" -maxdepth 1 -name "kokkos-$version-*.patch" | sort)
+        find "$deps_dir" -maxdepth 1 -name "kokkos-$version-*.patch" | sort)
     fi
   fi
   for patch in "${patches[@]}"; do
