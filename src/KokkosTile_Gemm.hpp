@@ -327,12 +327,13 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
     // (impl/gemm/Gemm_SplitComplex.hpp) when the problem is big enough to pay for the split.
     if constexpr (Impl::gemm_splits_complex_v<TA, TB, T>) {
       if ((options.variant == GemmVariant::tuned || options.variant == GemmVariant::tf32x3) &&
-          Impl::gemm_split_complex_pays(m, n, k))
+          Impl::gemm_split_complex_pays(m, n, k)) {
+        GemmOptions real_options = options;  // the tile is ignored, as in the other forms
+        real_options.tile = GemmTile::automatic;
         return Impl::run_gemm_split_complex(problem, [&](const auto& real_problem) {
-          GemmOptions real_options = options;  // the tile is ignored, as in the other forms
-          real_options.tile = GemmTile::automatic;
           Impl::run_gemm_real(real_problem, real_options);
         });
+      }
     }
     // Otherwise, and for mixed value types: the kernels written for any types, which convert A's
     // and B's elements to T as they read them and conjugate through the operands. tiled16

@@ -276,32 +276,23 @@ TYPED_TEST(GemmComplex, ConjugateDiffersFromTranspose) {
 // kernel (1 x 1 x 1) and in the split into real products (40 x 40 x 40).
 TYPED_TEST(GemmComplex, ForcedTileIsIgnored) {
   using T = TypeParam;
-  Kokkos::View<T**, MemorySpace> a("a", 1, 1), b("b", 1, 1), c("c", 1, 1);
-  Kokkos::deep_copy(a, T(1, 2));
-  Kokkos::deep_copy(b, T(3, -1));
-  for (const auto tile :
-       {KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4}) {
-    KokkosTile::GemmOptions options;
-    options.tile = tile;
-    KokkosTile::gemm(ExecSpace(), "N", "C", T(1), a, b, T(0), c, options);
-    auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
-    EXPECT_EQ(host(0, 0), T(1, 7)) << int(tile);  // (1 + 2i)(3 + i)
-  }
-  // 40 x 40 x 40 of constants: every element of C is 40 (1 + 2i)(3 + i) = 40 + 280i, exactly.
-  Kokkos::View<T**, MemorySpace> big_a("big_a", 40, 40), big_b("big_b", 40, 40),
-      big_c("big_c", 40, 40);
-  Kokkos::deep_copy(big_a, T(1, 2));
-  Kokkos::deep_copy(big_b, T(3, -1));
-  for (const auto tile :
-       {KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4}) {
-    KokkosTile::GemmOptions options;
-    options.tile = tile;
-    Kokkos::deep_copy(big_c, T(0));
-    KokkosTile::gemm(ExecSpace(), "N", "C", T(1), big_a, big_b, T(0), big_c, options);
-    auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), big_c);
-    for (int i = 0; i < 40; ++i)
-      for (int j = 0; j < 40; ++j)
-        ASSERT_EQ(host(i, j), T(40, 280)) << int(tile) << " at (" << i << ", " << j << ")";
+  // n x n x n of constants: every element of C is n (1 + 2i)(3 + i) = n + 7n i, exactly.
+  for (const int n : {1, 40}) {
+    Kokkos::View<T**, MemorySpace> a("a", n, n), b("b", n, n), c("c", n, n);
+    Kokkos::deep_copy(a, T(1, 2));
+    Kokkos::deep_copy(b, T(3, -1));
+    for (const auto tile :
+         {KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4}) {
+      KokkosTile::GemmOptions options;
+      options.tile = tile;
+      Kokkos::deep_copy(c, T(0));
+      KokkosTile::gemm(ExecSpace(), "N", "C", T(1), a, b, T(0), c, options);
+      auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+          ASSERT_EQ(host(i, j), T(n, 7 * n))
+              << n << "^3, tile " << int(tile) << ", at (" << i << ", " << j << ")";
+    }
   }
 }
 
