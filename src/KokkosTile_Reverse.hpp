@@ -23,7 +23,8 @@
 // On devices, reverse and reverse_copy of contiguous, 16-byte-aligned Views whose length is a whole
 // number of 16-byte packets (pairs of them in place) run a packet kernel instead of scratch chunks
 // (impl/reverse/Reverse_Packets.hpp); the chunk extent is validated but decides nothing there
-// either. reverse_static always stages its compile-time chunks in scratch.
+// either. reverse_static always stages its compile-time chunks in scratch; on such Views it moves
+// them in packets too.
 
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Profiling_ScopedRegion.hpp>
@@ -98,6 +99,15 @@ void launch_reverse(const std::string& call, const ExecSpace& space, const ViewT
     }
 
     const Kokkos::TeamPolicy<ExecSpace> policy(space, league, default_team_size<ExecSpace>());
+    if constexpr (std::is_trivially_copyable_v<value_type>) {
+      if (reverses_in_packets<ExecSpace>(view, 2) && chunk % packet_width<value_type>() == 0) {
+        Kokkos::parallel_for(
+            call, with_scratch(policy, placement),
+            ReverseInPlaceStagedPackets<ExecSpace, value_type, StaticExtent>{
+                view.data(), extent, static_cast<int>(chunk), placement.level});
+        return;
+      }
+    }
     Kokkos::parallel_for(call, with_scratch(policy, placement),
                          functor_type{view, extent, static_cast<int>(chunk), placement.level});
   }

@@ -104,13 +104,14 @@ std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& spa
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
 /// Runs the packet kernel (CUDA, radius R) over the whole packets of the fast index; returns how
 /// many fast-index lines they cover (the caller tiles the rest).
-template <int R, bool Star, class OutView, class InView, class T>
+template <int R, bool Star, class OutView, class InView, class T, int Rows = 2,
+          bool SidePackets = stencil_side_packets<T, R>>
 std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda& space,
                                     const OutView& out, const InView& in,
                                     const Stencil2D<T>& weights,
                                     const BoundaryCondition<T>& boundary,
                                     const StencilFastPath& fast) {
-  using functor_type = StencilPackets<T, R, Star>;
+  using functor_type = StencilPackets<T, R, Star, Rows, SidePackets>;
   constexpr int V = functor_type::V;
   const std::int64_t slow_extent = fast.fast_is_cols ? in.extent(0) : in.extent(1);
   const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);

@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <climits>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace KokkosTileTest {
@@ -271,16 +273,27 @@ TYPED_TEST(Reverse, PacketPathLengthsAndStarts) {
         }
       }
 
-      Kokkos::deep_copy(storage, poison<T>());
-      Kokkos::deep_copy(window, src);
-      KokkosTile::reverse(window);
-      Kokkos::deep_copy(host_storage, storage);
-      for (std::int64_t i = 0; i < extent + 8; ++i) {
-        if (i < offset || i >= offset + extent) {
-          ASSERT_TRUE(is_poison(host_storage(i))) << "reverse wrote element " << i << " outside";
-        } else {
-          ASSERT_TRUE(same_value(host_src(extent - 1 - (i - offset)), host_storage(i)))
-              << "in place, extent " << extent << ", offset " << offset << ", element " << i;
+      // In place: the packet kernel (reverse) and the packet-staged scratch chunks
+      // (reverse_static with chunks of whole packets; 6 elements is one for no element type).
+      const std::vector<std::pair<std::string, std::function<void(decltype(window))>>> in_place = {
+          {"reverse", [](const auto& view) { KokkosTile::reverse(view); }},
+          {"reverse_static<4>", [](const auto& view) { KokkosTile::reverse_static<4>(view); }},
+          {"reverse_static<6>", [](const auto& view) { KokkosTile::reverse_static<6>(view); }},
+          {"reverse_static<64>", [](const auto& view) { KokkosTile::reverse_static<64>(view); }},
+          {"reverse_static<1024>",
+           [](const auto& view) { KokkosTile::reverse_static<1024>(view); }}};
+      for (const auto& [name, reverse_in_place] : in_place) {
+        Kokkos::deep_copy(storage, poison<T>());
+        Kokkos::deep_copy(window, src);
+        reverse_in_place(window);
+        Kokkos::deep_copy(host_storage, storage);
+        for (std::int64_t i = 0; i < extent + 8; ++i) {
+          if (i < offset || i >= offset + extent) {
+            ASSERT_TRUE(is_poison(host_storage(i))) << name << " wrote element " << i << " outside";
+          } else {
+            ASSERT_TRUE(same_value(host_src(extent - 1 - (i - offset)), host_storage(i)))
+                << name << ", extent " << extent << ", offset " << offset << ", element " << i;
+          }
         }
       }
     }

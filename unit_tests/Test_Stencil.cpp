@@ -163,9 +163,16 @@ TYPED_TEST(Stencil, MatchesHostReferenceForEveryStencilBoundaryAndVariant) {
       {"tiled 32x32", StencilOptions{StencilVariant::tiled, 32, 32}},
       {"naive", StencilOptions{StencilVariant::naive}}};
   std::uint64_t seed = 0;
+  // Shrunk (racecheck), each stencil and boundary takes one variant, in turn: every variant still
+  // runs, on a quarter of the combinations.
+  std::size_t combination = 0;
   for (const auto& [stencil_name, weights] : stencils<T>()) {
     for (const auto& bc : boundaries<T>()) {
-      for (const auto& [variant_name, options] : variants) {
+      ++combination;
+      for (std::size_t v = 0; v < variants.size(); ++v) {
+        if (test_shrink() && v != combination % variants.size())
+          continue;
+        const auto& [variant_name, options] = variants[v];
         for (const auto& [rows, cols] : extents) {
           const std::string what = stencil_name + ", boundary " +
                                    std::to_string(static_cast<int>(bc.kind)) + ", " + variant_name;

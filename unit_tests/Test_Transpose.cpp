@@ -7,6 +7,7 @@
 #include "TestHelpers.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace KokkosTileTest {
@@ -131,6 +132,61 @@ TYPED_TEST(Transpose, InPlaceFullTilePairs) {
       }
       Kokkos::View<T*, MemorySpace> storage;
       expect_transposed_in_place(gapped_view<T>(storage, n, n, false, 1, 320 - n), options, ++seed);
+    }
+  }
+}
+
+/// b = a^T into a window of b_outer (columns [origin, origin + a's rows)), every other element of
+/// b_outer poisoned before and still poisoned after.
+template <class BOuter, class AView>
+void expect_transposed_into_window(const BOuter& b_outer, std::int64_t origin, const AView& a,
+                                   std::uint64_t seed, const std::string& what) {
+  using T = typename BOuter::non_const_value_type;
+  const std::int64_t rows = a.extent(0), cols = a.extent(1);
+  const auto b = Kokkos::subview(b_outer, Kokkos::ALL, std::make_pair(origin, origin + rows));
+  const auto host_a = fill_random_device(a, seed);
+  Kokkos::deep_copy(b_outer, poison<T>());
+  KokkosTile::transpose(b, a);
+  const auto host_b = to_host(b_outer);
+  for (std::int64_t r = 0; r < cols; ++r) {
+    for (std::int64_t c = 0; c < std::int64_t(b_outer.extent(1)); ++c) {
+      const std::int64_t i = c - origin;
+      if (i >= 0 && i < rows) {
+        ASSERT_TRUE(same_value(host_a(i, r), host_b(r, c)))
+            << what << ", " << rows << " x " << cols << ": b(" << r << ", " << i << ")";
+      } else {
+        ASSERT_TRUE(is_poison(host_b(r, c)))
+            << what << ", " << rows << " x " << cols << ": (" << r << ", " << c
+            << ") outside b was written";
+      }
+    }
+  }
+}
+
+/// Out of place between windows of wider matrices whose lines are whole device tile lines and
+/// whose origins are packet-aligned but not line-aligned: the tile grid shifts, and the partial
+/// tiles at its edges are moved in packets when their extents are whole packets (other extents
+/// take the element-wise path).
+TYPED_TEST(Transpose, OutOfPlaceShiftedGridEdgeTiles) {
+  using T = TypeParam;
+  using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
+  using Left = Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>;
+  constexpr std::int64_t width = 384;  // 6 lines of 64 elements
+  std::uint64_t seed = 1700;
+  for (const std::int64_t origin : {2, 8, 16, 40}) {
+    for (const auto& e : std::vector<Extent2D>{{64, 128}, {100, 192}, {192, 96}, {37, 250}}) {
+      const std::string what = "origin " + std::to_string(origin);
+      Right b_outer("b_outer", e.cols, width);
+      Right a_right("a_right", e.rows, width);
+      expect_transposed_into_window(
+          b_outer, origin,
+          Kokkos::subview(a_right, Kokkos::ALL, std::make_pair(origin, origin + e.cols)), ++seed,
+          what + ", a right");
+      Left a_left("a_left", width, e.cols);
+      expect_transposed_into_window(
+          b_outer, origin,
+          Kokkos::subview(a_left, std::make_pair(origin, origin + e.rows), Kokkos::ALL), ++seed,
+          what + ", a left");
     }
   }
 }

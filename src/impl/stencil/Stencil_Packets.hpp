@@ -43,7 +43,14 @@ struct StencilPacketGeometry {
   bool out_packets = false;  // outputs may be stored as aligned packets
 };
 
-template <class T, int R, bool Star>
+/// Side elements from the neighbouring packets (one 16-byte load a side) rather than R loads of
+/// one element each, inside the grid: fewer load instructions once R > 1.
+template <class T, int R>
+inline constexpr bool stencil_side_packets = R > 1;
+
+/// Rows, SidePackets: the tuning, fixed by the defaults; the exploration program
+/// perf_tests/experiments/memory_bound_variants_kx.cpp measures the alternatives.
+template <class T, int R, bool Star, int Rows = 2, bool SidePackets = stencil_side_packets<T, R>>
 struct StencilPackets {
   static constexpr int V = packet_width<T>();
   using packet = Packet<T, V>;
@@ -52,10 +59,8 @@ struct StencilPackets {
   /// Output rows per thread: two rows share 2 R of their packet rows and halve the per-thread
   /// index work (in the library the 5-point star ran at 0.91-0.93 of deep_copy with one row per
   /// thread on an H100, the 9-point one with two at 0.96-0.98).
-  static constexpr int H = 2;
-  /// Side elements from the neighbouring packets (one 16-byte load a side) rather than R loads
-  /// of one element each, inside the grid: fewer load instructions once R > 1.
-  static constexpr bool side_packets = R > 1;
+  static constexpr int H = Rows;
+  static constexpr bool side_packets = SidePackets;
   static_assert(R >= 1 && R <= V, "the side elements lie in the packets beside the output's");
   static constexpr int rows_per_block = warps * H;
   static constexpr int window = H + 2 * R;  // packet rows a thread reads

@@ -7,6 +7,8 @@
 // fast index), so the load is conflict-free; the store reads it along the source's slow index when
 // the destination's fast index is that one, which the padded pitch makes conflict-free too.
 //
+// load_part and store_part move one partial tile whose extents are whole packets, for the edges.
+//
 // Tiles moves several tiles in one staged loop, so that each thread has the loads of all of them in
 // flight at once: the in-place transpose ran two tiles one after the other at half a copy's speed.
 
@@ -46,6 +48,62 @@ struct FullTilePackets {
           for (int e = 0; e < V; ++e)
             row[e] = value.v[e];
         });
+  }
+
+  /// A partial tile of rows x cols elements, each a multiple of V, from src into scratch: the
+  /// edge tiles of a grid shifted for alignment (Transpose_Team.hpp), which would otherwise take
+  /// the element-wise path.
+  template <class TeamMember>
+  static KOKKOS_INLINE_FUNCTION void load_part(const TeamMember& team, const T* src, int src_slow,
+                                               T* tile, int pitch, int rows, int cols) {
+    const int line_packets = cols / V;
+    team_staged_copy<unroll>(
+        team, rows * line_packets,
+        [&](int p) {
+          return *reinterpret_cast<const packet*>(src + (p / line_packets) * src_slow +
+                                                  (p % line_packets) * V);
+        },
+        [&](int p, const packet& value) {
+          T* row = tile + (p / line_packets) * pitch + (p % line_packets) * V;
+          for (int e = 0; e < V; ++e)
+            row[e] = value.v[e];
+        });
+  }
+
+  /// The partial tile of load_part from scratch into dst, as store does for full tiles.
+  template <class TeamMember>
+  static KOKKOS_INLINE_FUNCTION void store_part(const TeamMember& team, const T* tile, int pitch,
+                                                T* dst, int dst_slow, bool memory_transpose,
+                                                int rows, int cols) {
+    if (memory_transpose) {  // dst's lines are the tile's columns
+      const int line_packets = rows / V;
+      team_staged_copy<unroll>(
+          team, cols * line_packets,
+          [&](int p) {
+            packet value;
+            const T* column = tile + (p % line_packets) * V * pitch + p / line_packets;
+            for (int e = 0; e < V; ++e)
+              value.v[e] = column[e * pitch];
+            return value;
+          },
+          [&](int p, const packet& value) {
+            store_packet(dst + (p / line_packets) * dst_slow + (p % line_packets) * V, value);
+          });
+    } else {
+      const int line_packets = cols / V;
+      team_staged_copy<unroll>(
+          team, rows * line_packets,
+          [&](int p) {
+            packet value;
+            const T* row = tile + (p / line_packets) * pitch + (p % line_packets) * V;
+            for (int e = 0; e < V; ++e)
+              value.v[e] = row[e];
+            return value;
+          },
+          [&](int p, const packet& value) {
+            store_packet(dst + (p / line_packets) * dst_slow + (p % line_packets) * V, value);
+          });
+    }
   }
 
   /// Stores scratch tile[t] into dst[t] (lines dst_slow apart). memory_transpose: dst's fast index

@@ -91,6 +91,22 @@ struct TransposeTiled {
         transpose_full_tile(team, tile.storage().data(), &a(row0, col0), &b(col0, row0));
         return;
       }
+      // The edge tiles of a shifted grid: packets whenever their extents are whole packets (tile
+      // origins are multiples of V along both Views' fast indices). On the element-wise path
+      // below, the two columns of half tiles that a 128-byte View header leaves in a float matrix
+      // held the whole transpose back.
+      constexpr int V = packet_width<value_type>();
+      if constexpr (V > 1) {
+        if (fast.packets && rows % V == 0 && cols % V == 0) {
+          using tiles = FullTilePackets<value_type, FastEdge, V, 1>;
+          value_type* const scratch = tile.storage().data();
+          tiles::load_part(team, &a(row0, col0), fast.a_slow, scratch, shape.pitch(), rows, cols);
+          team.team_barrier();
+          tiles::store_part(team, scratch, shape.pitch(), &b(col0, row0), fast.b_slow,
+                            fast.memory_transpose, rows, cols);
+          return;
+        }
+      }
     }
     team_for_each_2d(team, rows, cols, load_lanes_on_rows,
                      [&](int i, int j) { tile(i, j) = a(row0 + i, col0 + j); });
@@ -201,6 +217,21 @@ struct TransposeInPlace {
           team.team_barrier();
           tiles::store(team, {upper_tile, lower_tile}, pitch, {below, above}, fast.a_slow, true);
         }
+        return;
+      }
+      // Edge tiles whose extents are whole packets, as in TransposeTiled.
+      if (fast.packets && rows % V == 0 && cols % V == 0) {
+        using tiles = FullTilePackets<value_type, FastEdge, V, 1, 32 * warps>;
+        const int pitch = shape.pitch();
+        value_type* const upper_tile = upper.storage().data();
+        value_type* const lower_tile = lower.storage().data();
+        tiles::load_part(team, &a(row0, col0), fast.a_slow, upper_tile, pitch, rows, cols);
+        if (!diagonal)
+          tiles::load_part(team, &a(col0, row0), fast.a_slow, lower_tile, pitch, cols, rows);
+        team.team_barrier();
+        tiles::store_part(team, upper_tile, pitch, &a(col0, row0), fast.a_slow, true, rows, cols);
+        if (!diagonal)
+          tiles::store_part(team, lower_tile, pitch, &a(row0, col0), fast.a_slow, true, cols, rows);
         return;
       }
     }
