@@ -104,7 +104,8 @@ std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& spa
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
 /// Runs the packet kernel (CUDA, radius R) over the whole packets of the fast index; returns how
 /// many fast-index lines they cover (the caller tiles the rest).
-template <int R, bool Star, class OutView, class InView, class T, int Rows = 2,
+template <int R, bool Star, class OutView, class InView, class T,
+          int Rows = stencil_rows_per_thread<T, R, Star>,
           bool SidePackets = stencil_side_packets<T, R>>
 std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda& space,
                                     const OutView& out, const InView& in,

@@ -71,7 +71,8 @@ void stencil_variant(const Grid& out, const Grid& in, const KokkosTile::Stencil2
   });
   std::printf("  %-7s %s R=%d rows/thread %d side %-8s %.4f ms  %.3f of deep_copy%s\n",
               Star ? "star" : "box", type_name<T>(), R, Rows, Side ? "packets" : "elements", ms,
-              copy / ms, (Rows == 2 && Side == KokkosTile::Impl::stencil_side_packets<T, R>)
+              copy / ms, (Rows == KokkosTile::Impl::stencil_rows_per_thread<T, R, Star> &&
+               Side == KokkosTile::Impl::stencil_side_packets<T, R>)
                              ? "  (library default)"
                              : "");
 }

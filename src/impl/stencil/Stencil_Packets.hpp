@@ -6,7 +6,7 @@
 // and the input may be read in 16-byte packets. Other backends and other Views take the strip or
 // tile kernels (Stencil_Strips.hpp, Stencil_Tile.hpp).
 //
-// Why: each thread computes two rows of one 16-byte output packet and reads every tap it needs
+// Why: each thread computes two (four for 8-byte 5-point stars) rows of one 16-byte output packet and reads every tap it needs
 // straight from global memory: the packets of its column above and below, and R elements on each
 // side (star: on the output rows; box: on every row), as the neighbouring packets for R = 2. The
 // neighbours' reads are served by L1 and L2, so DRAM sees each input byte about once; no scratch,
@@ -48,18 +48,26 @@ struct StencilPacketGeometry {
 template <class T, int R>
 inline constexpr bool stencil_side_packets = R > 1;
 
+/// Output rows per thread: two rows share 2 R of their packet rows and halve the per-thread index
+/// work; 8-byte 5-point stars take four. On an H100 (perf_tests/experiments/
+/// memory_bound_variants_kx_output_H100_2026-11-25_run1.txt), as a ratio to deep_copy at 8192^2 and
+/// 16384^2: float 5-point 0.98 / 0.97 with one row, 1.05 / 1.03 with two, 1.03 / 1.02 with four;
+/// double 5-point 0.94 / 0.92, 0.99 / 0.97 and 1.02 / 1.00; double 9-point 0.87 / 0.86 with one
+/// row, 1.02 / 1.00 with two.
+template <class T, int R, bool Star>
+inline constexpr int stencil_rows_per_thread = (sizeof(T) == 8 && R == 1 && Star) ? 4 : 2;
+
 /// Rows, SidePackets: the tuning, fixed by the defaults; the exploration program
-/// perf_tests/experiments/memory_bound_variants_kx.cpp measures the alternatives.
-template <class T, int R, bool Star, int Rows = 2, bool SidePackets = stencil_side_packets<T, R>>
+/// perf_tests/experiments/memory_bound_variants_kx.cpp measures the alternatives (side packets or
+/// elements made no difference for the 5-point star there).
+template <class T, int R, bool Star, int Rows = stencil_rows_per_thread<T, R, Star>,
+          bool SidePackets = stencil_side_packets<T, R>>
 struct StencilPackets {
   static constexpr int V = packet_width<T>();
   using packet = Packet<T, V>;
   static constexpr int lanes = 32;  // packets across a block (a warp)
   static constexpr int warps = 8;   // rows of threads in a block
-  /// Output rows per thread: two rows share 2 R of their packet rows and halve the per-thread
-  /// index work (in the library the 5-point star ran at 0.91-0.93 of deep_copy with one row per
-  /// thread on an H100, the 9-point one with two at 0.96-0.98).
-  static constexpr int H = Rows;
+  static constexpr int H = Rows;  // output rows per thread (stencil_rows_per_thread)
   static constexpr bool side_packets = SidePackets;
   static_assert(R >= 1 && R <= V, "the side elements lie in the packets beside the output's");
   static constexpr int rows_per_block = warps * H;

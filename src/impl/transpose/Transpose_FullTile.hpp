@@ -50,7 +50,8 @@ struct FullTilePackets {
         });
   }
 
-  /// A partial tile of rows x cols elements, each a multiple of V, from src into scratch: the
+  /// A partial tile of `rows` lines of src (along its slow index) by `cols` elements (along its
+  /// fast index), each a multiple of V, from src into scratch: the
   /// edge tiles of a grid shifted for alignment (Transpose_Team.hpp), which would otherwise take
   /// the element-wise path.
   template <class TeamMember>

@@ -98,12 +98,17 @@ struct TransposeTiled {
       constexpr int V = packet_width<value_type>();
       if constexpr (V > 1) {
         if (fast.packets && rows % V == 0 && cols % V == 0) {
+          // The tile in a's orientation: lines along a's slow index (its columns when a is
+          // LayoutLeft), each along a's fast index.
+          const int lines = load_lanes_on_rows ? cols : rows;
+          const int line_length = load_lanes_on_rows ? rows : cols;
           using tiles = FullTilePackets<value_type, FastEdge, V, 1>;
           value_type* const scratch = tile.storage().data();
-          tiles::load_part(team, &a(row0, col0), fast.a_slow, scratch, shape.pitch(), rows, cols);
+          tiles::load_part(team, &a(row0, col0), fast.a_slow, scratch, shape.pitch(), lines,
+                           line_length);
           team.team_barrier();
           tiles::store_part(team, scratch, shape.pitch(), &b(col0, row0), fast.b_slow,
-                            fast.memory_transpose, rows, cols);
+                            fast.memory_transpose, lines, line_length);
           return;
         }
       }
@@ -225,13 +230,20 @@ struct TransposeInPlace {
         const int pitch = shape.pitch();
         value_type* const upper_tile = upper.storage().data();
         value_type* const lower_tile = lower.storage().data();
-        tiles::load_part(team, &a(row0, col0), fast.a_slow, upper_tile, pitch, rows, cols);
+        // Tiles in a's orientation (lines along a's slow index, its columns when LayoutLeft):
+        // the upper one has `lines` lines of `line_length`, the lower one the other way round.
+        const int lines = load_lanes_on_rows ? cols : rows;
+        const int line_length = load_lanes_on_rows ? rows : cols;
+        tiles::load_part(team, &a(row0, col0), fast.a_slow, upper_tile, pitch, lines, line_length);
         if (!diagonal)
-          tiles::load_part(team, &a(col0, row0), fast.a_slow, lower_tile, pitch, cols, rows);
+          tiles::load_part(team, &a(col0, row0), fast.a_slow, lower_tile, pitch, line_length,
+                           lines);
         team.team_barrier();
-        tiles::store_part(team, upper_tile, pitch, &a(col0, row0), fast.a_slow, true, rows, cols);
+        tiles::store_part(team, upper_tile, pitch, &a(col0, row0), fast.a_slow, true, lines,
+                          line_length);
         if (!diagonal)
-          tiles::store_part(team, lower_tile, pitch, &a(row0, col0), fast.a_slow, true, cols, rows);
+          tiles::store_part(team, lower_tile, pitch, &a(row0, col0), fast.a_slow, true,
+                            line_length, lines);
         return;
       }
     }
