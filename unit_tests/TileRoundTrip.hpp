@@ -14,6 +14,14 @@
 #include <cstdint>
 
 namespace KokkosTileTest {
+// An unnamed namespace, so that each test file that includes this header has its own
+// instantiations: nvcc's wrapper of an extended (KOKKOS_LAMBDA) lambda keeps function pointers in
+// per-file statics that only its constructor sets, while the inline Kokkos code that copies the
+// wrapper is shared between the files that instantiate the same function template. With
+// copy_through_tiles<Right double, Left double> in two files, a process whose first such copy ran
+// in Test_TeamCopy.cpp called a null pointer from the copy code of Test_ScratchBudget.cpp
+// (TeamCopy.RoundTripThroughTilesInEveryLayout crashed whenever it ran without ScratchBudget).
+namespace {
 
 inline int tiles_along(std::int64_t extent, int tile_extent) {
   return static_cast<int>((extent + tile_extent - 1) / tile_extent);
@@ -129,4 +137,5 @@ void copy_through_1d_tiles(const SrcView& src, const DstView& dst, int chunk,
   Kokkos::fence();
 }
 
+}  // namespace
 }  // namespace KokkosTileTest
