@@ -111,10 +111,9 @@ void launch_reverse(const std::string& call, const ExecSpace& space, const ViewT
         const int packets = static_cast<int>(chunk / V);
         const int threads = std::min(256, std::max(32, (packets / 2 + 31) / 32 * 32));
         const Kokkos::TeamPolicy<ExecSpace> staged(space, league, threads);
-        Kokkos::parallel_for(
-            call, with_scratch(staged, placement),
-            ReverseInPlaceStagedPackets<ExecSpace, value_type, StaticExtent>{
-                view.data(), extent, static_cast<int>(chunk), placement.level});
+        Kokkos::parallel_for(call, with_scratch(staged, placement),
+                             ReverseInPlaceStagedPackets<ExecSpace, value_type, StaticExtent>{
+                                 view.data(), extent, static_cast<int>(chunk), placement.level});
         return;
       }
     }

@@ -131,8 +131,8 @@ std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda&
   // grid of one row read 2 rows below would wrap twice), or too large for 32-bit line indices,
   // stay with the tiles.
   const std::int64_t packets = fast_extent / V;
-  if (slow_extent < R + functor_type::H || fast_extent < R || packets < 1 || slow_extent > INT_MAX - 64 ||
-      fast_extent > INT_MAX - 64)
+  if (slow_extent < R + functor_type::H || fast_extent < R || packets < 1 ||
+      slow_extent > INT_MAX - 64 || fast_extent > INT_MAX - 64)
     return 0;
   StencilPacketGeometry geo;
   geo.slow_extent = static_cast<int>(slow_extent);

@@ -155,9 +155,8 @@ void expect_transposed_into_window(const BOuter& b_outer, std::int64_t origin, c
         ASSERT_TRUE(same_value(host_a(i, r), host_b(r, c)))
             << what << ", " << rows << " x " << cols << ": b(" << r << ", " << i << ")";
       } else {
-        ASSERT_TRUE(is_poison(host_b(r, c)))
-            << what << ", " << rows << " x " << cols << ": (" << r << ", " << c
-            << ") outside b was written";
+        ASSERT_TRUE(is_poison(host_b(r, c))) << what << ", " << rows << " x " << cols << ": (" << r
+                                             << ", " << c << ") outside b was written";
       }
     }
   }

@@ -37,9 +37,10 @@ void write_code_address(const char* what, std::uintptr_t address) {
   char line[512];
   Dl_info info{};
   if (address != 0 && ::dladdr(reinterpret_cast<void*>(address), &info) != 0 && info.dli_fname)
-    std::snprintf(line, sizeof line, "  %s 0x%lx = %s(+0x%lx)\n", what,
-                  static_cast<unsigned long>(address), info.dli_fname,
-                  static_cast<unsigned long>(address - reinterpret_cast<std::uintptr_t>(info.dli_fbase)));
+    std::snprintf(
+        line, sizeof line, "  %s 0x%lx = %s(+0x%lx)\n", what, static_cast<unsigned long>(address),
+        info.dli_fname,
+        static_cast<unsigned long>(address - reinterpret_cast<std::uintptr_t>(info.dli_fbase)));
   else
     std::snprintf(line, sizeof line, "  %s 0x%lx\n", what, static_cast<unsigned long>(address));
   write_stderr(line);

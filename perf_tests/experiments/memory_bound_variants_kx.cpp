@@ -71,10 +71,11 @@ void stencil_variant(const Grid& out, const Grid& in, const KokkosTile::Stencil2
   });
   std::printf("  %-7s %s R=%d rows/thread %d side %-8s %.4f ms  %.3f of deep_copy%s\n",
               Star ? "star" : "box", type_name<T>(), R, Rows, Side ? "packets" : "elements", ms,
-              copy / ms, (Rows == KokkosTile::Impl::stencil_rows_per_thread<T, R, Star> &&
+              copy / ms,
+              (Rows == KokkosTile::Impl::stencil_rows_per_thread<T, R, Star> &&
                Side == KokkosTile::Impl::stencil_side_packets<T, R>)
-                             ? "  (library default)"
-                             : "");
+                  ? "  (library default)"
+                  : "");
 }
 
 template <class T>
@@ -135,10 +136,10 @@ void reverse_questions(std::int64_t count) {
   const double packets = median_ms([&] { KokkosTile::reverse(v); });
   const double staged = median_ms([&] { KokkosTile::reverse_static<1024>(v); });
   const double staged64 = median_ms([&] { KokkosTile::reverse_static<64>(v); });
-  std::printf("reverse %s, %ld elements: reverse %.3f, reverse_static<1024> %.3f, "
-              "reverse_static<64> %.3f of deep_copy\n",
-              type_name<T>(), static_cast<long>(count), copy / packets, copy / staged,
-              copy / staged64);
+  std::printf(
+      "reverse %s, %ld elements: reverse %.3f, reverse_static<1024> %.3f, "
+      "reverse_static<64> %.3f of deep_copy\n",
+      type_name<T>(), static_cast<long>(count), copy / packets, copy / staged, copy / staged64);
 }
 
 }  // namespace

@@ -110,9 +110,8 @@ struct ReverseInPlaceStagedPackets {
     team_staged_copy<4>(
         team, packets,
         [&](int k) {
-          return Kokkos::pair<packet, packet>(
-              *reinterpret_cast<const packet*>(front_data + k * V),
-              *reinterpret_cast<const packet*>(back_data + k * V));
+          return Kokkos::pair<packet, packet>(*reinterpret_cast<const packet*>(front_data + k * V),
+                                              *reinterpret_cast<const packet*>(back_data + k * V));
         },
         [&](int k, const Kokkos::pair<packet, packet>& pair) {
           for (int e = 0; e < V; ++e) {

@@ -6,15 +6,15 @@
 // and the input may be read in 16-byte packets. Other backends and other Views take the strip or
 // tile kernels (Stencil_Strips.hpp, Stencil_Tile.hpp).
 //
-// Why: each thread computes two (four for 8-byte 5-point stars) rows of one 16-byte output packet and reads every tap it needs
-// straight from global memory: the packets of its column above and below, and R elements on each
-// side (star: on the output rows; box: on every row), as the neighbouring packets for R = 2. The
-// neighbours' reads are served by L1 and L2, so DRAM sees each input byte about once; no scratch,
-// no barrier, and many independent loads in flight per multiprocessor, as in a copy kernel. On an
-// H100 this design ran at 1.00-1.02 of cudaMemcpy for the 5-point star and 0.99 for the 9-point
-// one, float and double, where the earlier streaming kernel (warp bands rolling down the grid, side
-// neighbours through scratch) reached 0.89-0.91 and 0.83-0.84
-// (perf_tests/experiments/stencil_packet_micro.cu and its output).
+// Why: each thread computes two (four for 8-byte 5-point stars) rows of one 16-byte output packet
+// and reads every tap it needs straight from global memory: the packets of its column above and
+// below, and R elements on each side (star: on the output rows; box: on every row), as the
+// neighbouring packets for R = 2. The neighbours' reads are served by L1 and L2, so DRAM sees each
+// input byte about once; no scratch, no barrier, and many independent loads in flight per
+// multiprocessor, as in a copy kernel. On an H100 this design ran at 1.00-1.02 of cudaMemcpy for
+// the 5-point star and 0.99 for the 9-point one, float and double, where the earlier streaming
+// kernel (warp bands rolling down the grid, side neighbours through scratch) reached 0.89-0.91 and
+// 0.83-0.84 (perf_tests/experiments/stencil_packet_micro.cu and its output).
 //
 // Blocks are 32 packets by 8 threads; block columns start where the input's lines are aligned to
 // 32 packets (Kokkos puts a 128-byte header before each allocation), the first block column
@@ -67,7 +67,7 @@ struct StencilPackets {
   using packet = Packet<T, V>;
   static constexpr int lanes = 32;  // packets across a block (a warp)
   static constexpr int warps = 8;   // rows of threads in a block
-  static constexpr int H = Rows;  // output rows per thread (stencil_rows_per_thread)
+  static constexpr int H = Rows;    // output rows per thread (stencil_rows_per_thread)
   static constexpr bool side_packets = SidePackets;
   static_assert(R >= 1 && R <= V, "the side elements lie in the packets beside the output's");
   static constexpr int rows_per_block = warps * H;

@@ -242,8 +242,8 @@ struct TransposeInPlace {
         tiles::store_part(team, upper_tile, pitch, &a(col0, row0), fast.a_slow, true, lines,
                           line_length);
         if (!diagonal)
-          tiles::store_part(team, lower_tile, pitch, &a(row0, col0), fast.a_slow, true,
-                            line_length, lines);
+          tiles::store_part(team, lower_tile, pitch, &a(row0, col0), fast.a_slow, true, line_length,
+                            lines);
         return;
       }
     }
