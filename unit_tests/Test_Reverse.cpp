@@ -273,8 +273,9 @@ TYPED_TEST(Reverse, PacketPathLengthsAndStarts) {
         }
       }
 
-      // In place: the packet kernel (reverse) and the packet-staged scratch chunks
-      // (reverse_static with chunks of whole packets; 6 elements is one for no element type).
+      // In place: the packet kernel (reverse) and the packet-staged scratch chunks (reverse_static
+      // with chunks of whole packets; a chunk of 6 is whole packets of double only, so float and
+      // int take the element-wise chunks there).
       const std::vector<std::pair<std::string, std::function<void(decltype(window))>>> in_place = {
           {"reverse", [](const auto& view) { KokkosTile::reverse(view); }},
           {"reverse_static<4>", [](const auto& view) { KokkosTile::reverse_static<4>(view); }},
