@@ -47,7 +47,7 @@ KOKKOS_FORCEINLINE_FUNCTION void store_packet(T* dst, const Packet<T, V>& p) {
 }
 
 /// True when `pointer` may start a 16-byte packet.
-inline bool packet_aligned(const void* pointer) {
+KOKKOS_INLINE_FUNCTION bool packet_aligned(const void* pointer) {
   return reinterpret_cast<std::uintptr_t>(pointer) % 16 == 0;
 }
 
