@@ -53,6 +53,12 @@ struct GemmTuned {
   static constexpr int stages = device_pass ? Stages : 1;
   static_assert(Stages >= 2, "a step is copied in while another is multiplied");
   static constexpr int slots = device_pass ? 1 : threads;
+#ifdef KOKKOSTILE_HAVE_CP_ASYNC
+  /// Whether tiles go global -> shared with cp.async (the mainloop's first form).
+  static constexpr bool async_copies = SharedSpace && (Packets || Stages > 2);
+#else
+  static constexpr bool async_copies = false;
+#endif
   static constexpr int a_loads = gemm_register_count(BM * BK, V, threads);
   static constexpr int b_loads = gemm_register_count(BK * BN, V, threads);
   template <int W>
@@ -97,11 +103,11 @@ struct GemmTuned {
       const T* a_unit[units_per_thread<W>(BM * BK)];
       const T* b_unit[units_per_thread<W>(BK * BN)];
       if constexpr (Packets) {
-        loader::template unit_pointers<W, BM, BK>(a, row0, 0, rank, a_unit);
-        loader::template unit_pointers<W, BK, BN>(b, 0, col0, rank, b_unit);
+        loader::template unit_pointers<W, BM, BK, !AAlongK, async_copies>(a, row0, 0, rank, a_unit);
+        loader::template unit_pointers<W, BK, BN, BAlongK, async_copies>(b, 0, col0, rank, b_unit);
       }
 #ifdef KOKKOSTILE_HAVE_CP_ASYNC
-      if constexpr (SharedSpace && (Packets || Stages > 2)) {
+      if constexpr (async_copies) {
         // Steps q + 1 .. q + Stages - 1 go from global to shared memory (cp.async) while step q is
         // multiplied; no registers hold them on the way. One commit group per step (empty past
         // the last), so that "all but the newest Stages - 2 groups have landed" means step q has.
@@ -115,8 +121,10 @@ struct GemmTuned {
         [[maybe_unused]] bool a_inside[a_edges], b_inside[b_edges];
         [[maybe_unused]] int a_k[a_edges], b_k[b_edges];
         if constexpr (!Packets) {
-          loader::template edge_units<BM, BK, false>(a, row0, 0, m, rank, a_edge, a_inside, a_k);
-          loader::template edge_units<BK, BN, true>(b, 0, col0, n, rank, b_edge, b_inside, b_k);
+          loader::template edge_units<BM, BK, false, !AAlongK>(a, row0, 0, m, rank, a_edge,
+                                                               a_inside, a_k);
+          loader::template edge_units<BK, BN, true, BAlongK>(b, 0, col0, n, rank, b_edge, b_inside,
+                                                             b_k);
         }
         auto copy = [&](int q) {
           if (q < k_steps) {
@@ -124,9 +132,11 @@ struct GemmTuned {
             const std::int64_t k0 = std::int64_t(q) * BK;
             if constexpr (Packets) {
               loader::template async_copy_tile<W, BM, BK, !AAlongK>(
-                  stage, pitch_a, a.rows_contiguous, rank, a_unit, k0 * a.col_stride);
+                  stage, pitch_a, a.rows_contiguous, rank, a_unit, k0 * a.col_stride, a.row_stride,
+                  a.col_stride);
               loader::template async_copy_tile<W, BK, BN, BAlongK>(
-                  stage + a_elements, pitch_b, b.rows_contiguous, rank, b_unit, k0 * b.row_stride);
+                  stage + a_elements, pitch_b, b.rows_contiguous, rank, b_unit, k0 * b.row_stride,
+                  b.row_stride, b.col_stride);
             } else {
               loader::template async_copy_edge_tile<BM, BK, !AAlongK>(
                   stage, pitch_a, a.rows_contiguous, rank, a_edge, a_inside, a_k, k0 * a.col_stride,
