@@ -340,8 +340,10 @@ void register_gemm_for(const Config& config) {
       for (const auto tile :
            {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x128x16_8x8,
             KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4,
-            KokkosTile::GemmTile::t128x64x8_8x8, KokkosTile::GemmTile::t64x64x16_4x4}) {
-        if (sizeof(T) >= 8 && tile == KokkosTile::GemmTile::t128x128x16_8x16)
+            KokkosTile::GemmTile::t128x64x8_8x8, KokkosTile::GemmTile::t64x64x16_4x4,
+            KokkosTile::GemmTile::t256x128x8_16x8}) {
+        if (sizeof(T) >= 8 && (tile == KokkosTile::GemmTile::t128x128x16_8x16 ||
+                               tile == KokkosTile::GemmTile::t256x128x8_16x8))
           continue;  // rejected for double (spills)
         const char* name =
             tile == KokkosTile::GemmTile::t128x128x8_8x8     ? "kokkostile_tuned_128x128x8"
@@ -349,6 +351,7 @@ void register_gemm_for(const Config& config) {
             : tile == KokkosTile::GemmTile::t128x128x16_8x16 ? "kokkostile_tuned_128x128x16_8x16"
             : tile == KokkosTile::GemmTile::t128x64x8_8x4    ? "kokkostile_tuned_128x64x8"
             : tile == KokkosTile::GemmTile::t128x64x8_8x8    ? "kokkostile_tuned_128x64x8_8x8"
+            : tile == KokkosTile::GemmTile::t256x128x8_16x8  ? "kokkostile_tuned_256x128x8"
                                                              : "kokkostile_tuned_64x64x16";
         add(name, [tile, op_a, op_b](const Space& space, const view_type& a, const view_type& b,
                                      const view_type& c) {

@@ -42,9 +42,11 @@
 #include <Kokkos_Profiling_ScopedRegion.hpp>
 
 #include "KokkosTile_Assert.hpp"
+#include "KokkosTile_GemmOptions.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
 #include "impl/gemm/Gemm_Dispatch.hpp"
 #include "impl/gemm/Gemm_SplitComplex.hpp"
+#include "impl/gemm/Gemm_TileChoice.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -53,46 +55,6 @@
 #include <type_traits>
 
 namespace KokkosTile {
-
-enum class GemmVariant {
-  naive,
-  tiled16,
-  tuned,
-  /// Opt-in: float on CUDA tensor cores (sm_80 and newer) with the 3xTF32 split, close to fp32's
-  /// accuracy (impl/gemm/Gemm_Tf32x3.hpp); elsewhere, and for double, the same as `tuned`.
-  tf32x3
-};
-
-/// Team tile (rows x columns x K step) and register tile (rows x columns) of the tuned kernel.
-enum class GemmTile {
-  automatic,         // on devices 128x128x16_8x8 (whole tiles) or 128x128x8_8x8 for float and
-                     // 128x64x8_8x4 for double; on host backends the packed-panel kernel
-  t128x128x8_8x8,    // 256 threads, 64 accumulators each
-  t128x128x16_8x8,   // the same with K steps of 16: half the barriers per multiply-add
-  t128x128x16_8x16,  // 128 threads, 128 accumulators each: float only (double spills: rejected)
-  t128x64x8_8x4,     // 256 threads, 32 accumulators each
-  t128x64x8_8x8,     // 128 threads, 64 accumulators each (fp64 tensor cores: 4 warps of 64 x 32)
-  t64x64x16_4x4      // 256 (virtual) threads, 16 accumulators each
-};
-
-struct GemmOptions {
-  GemmVariant variant = GemmVariant::tuned;
-  GemmTile tile = GemmTile::automatic;
-};
-
-inline const char* to_string(GemmVariant variant) {
-  switch (variant) {
-    case GemmVariant::naive:
-      return "naive";
-    case GemmVariant::tiled16:
-      return "tiled16";
-    case GemmVariant::tuned:
-      return "tuned";
-    case GemmVariant::tf32x3:
-      return "tf32x3";
-  }
-  return "unknown";
-}
 
 namespace Impl {
 
@@ -157,50 +119,6 @@ inline bool parse_gemm_op(const std::string& call, const char* which, const char
   return letter != 'N' && letter != 'n';
 }
 
-/// The tile shape `automatic` stands for. On devices, float takes K steps of 16 when every tile
-/// is whole and both operands allow packets (the cp.async form, which holds no step in registers:
-/// measured 2% faster on an H200), else steps of 8, whose element-by-element form needs half the
-/// staging registers; but when 128 x 128 tiles would leave multiprocessors idle (fewer tiles than
-/// multiprocessors), 128 x 64 tiles, twice as many teams: at n = 1024 on an H100, 0.79 of cuBLAS
-/// against 0.52. Double takes 128 x 64 tiles (fp64 tensor cores, three cp.async stages).
-template <class ExecSpace, class T>
-GemmTile resolve_gemm_tile(GemmTile tile, bool whole_packet_tiles_of_16 = false,
-                           bool big_tiles_fill_machine = true) {
-  if (tile != GemmTile::automatic)
-    return tile;
-  if (runs_on_host<ExecSpace>())
-    return GemmTile::t64x64x16_4x4;
-  if (sizeof(T) >= 8 || !big_tiles_fill_machine)
-    return GemmTile::t128x64x8_8x4;
-  return whole_packet_tiles_of_16 ? GemmTile::t128x128x16_8x8 : GemmTile::t128x128x8_8x8;
-}
-
-/// Whether m x n has at least as many 128 x 128 tiles as the device has multiprocessors (always
-/// true where the question does not arise).
-template <class ExecSpace>
-bool gemm_big_tiles_fill_machine([[maybe_unused]] const std::string& call,
-                                 [[maybe_unused]] const ExecSpace& space,
-                                 [[maybe_unused]] std::int64_t m, [[maybe_unused]] std::int64_t n) {
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
-    const std::int64_t tiles = ((m + 127) / 128) * ((n + 127) / 128);
-    return tiles >= cuda_device_limits(call, space.cuda_device()).multiprocessors;
-  }
-#endif
-  return true;
-}
-
-/// Rejects a forced tile that cannot run well for T: 128 double accumulators per thread (the
-/// 8 x 16 register tile) take every register a CUDA thread has and spill; measured at 0.03 of
-/// cuBLAS on an H100. Rejected on every execution space, so that options valid on one are valid
-/// on all.
-template <class T>
-void check_gemm_tile(const std::string& call, GemmTile tile) {
-  KOKKOSTILE_EXPECT(!(sizeof(T) >= 8 && tile == GemmTile::t128x128x16_8x16), InvalidArgument, call,
-                    "tile t128x128x16_8x16 holds 128 accumulators per thread, too many for "
-                    "double (they spill); use automatic or a tile with at most 64");
-}
-
 /// The problems of one real value type (float or double in A, B and C): the variant's kernel, the
 /// tile and form chosen per execution space and size.
 template <class Problem>
@@ -239,7 +157,8 @@ void run_gemm_real(const Problem& problem, const GemmOptions& options) {
       }
       switch (resolve_gemm_tile<ExecSpace, T>(
           options.tile, problem.template whole_packet_tiles<GemmTunedShape<128, 128, 16, 8, 8>>(),
-          options.tile != GemmTile::automatic || gemm_big_tiles_fill_machine(call, space, m, n))) {
+          options.tile != GemmTile::automatic || gemm_big_tiles_fill_machine(call, space, m, n),
+          options.tile == GemmTile::automatic && sizeof(T) < 8 && gemm_wide_tiles_suit(problem))) {
         case GemmTile::t128x128x8_8x8:
           return run_gemm_tuned<GemmTunedShape<128, 128, 8, 8, 8>>(problem);
         case GemmTile::t128x128x16_8x8:
@@ -247,6 +166,10 @@ void run_gemm_real(const Problem& problem, const GemmOptions& options) {
         case GemmTile::t128x128x16_8x16:
           if constexpr (sizeof(T) < 8)  // rejected for double above; not compiled for it
             return run_gemm_tuned<GemmTunedShape<128, 128, 16, 8, 16>>(problem);
+          break;
+        case GemmTile::t256x128x8_16x8:
+          if constexpr (sizeof(T) < 8)  // likewise
+            return run_gemm_tuned<GemmTunedShape<256, 128, 8, 16, 8>>(problem);
           break;
         case GemmTile::t128x64x8_8x4:
           return run_gemm_tuned<GemmTunedShape<128, 64, 8, 8, 4>>(problem);

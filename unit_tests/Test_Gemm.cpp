@@ -183,10 +183,12 @@ TYPED_TEST(Gemm, EveryTunedTileShapeMatchesReference) {
   for (const auto tile :
        {KokkosTile::GemmTile::t128x128x8_8x8, KokkosTile::GemmTile::t128x128x16_8x8,
         KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t128x64x8_8x4,
-        KokkosTile::GemmTile::t128x64x8_8x8, KokkosTile::GemmTile::t64x64x16_4x4}) {
+        KokkosTile::GemmTile::t128x64x8_8x8, KokkosTile::GemmTile::t64x64x16_4x4,
+        KokkosTile::GemmTile::t256x128x8_16x8}) {
     KokkosTile::GemmOptions options;
     options.tile = tile;
-    if (sizeof(T) >= 8 && tile == KokkosTile::GemmTile::t128x128x16_8x16)
+    if (sizeof(T) >= 8 && (tile == KokkosTile::GemmTile::t128x128x16_8x16 ||
+                           tile == KokkosTile::GemmTile::t256x128x8_16x8))
       continue;  // rejected for double: ForcedTileThatSpillsForDoubleIsRejected
     for (const Orientation o : {Orientation{true, Layout::left, Layout::right},
                                 Orientation{false, Layout::right, Layout::left},
@@ -199,24 +201,45 @@ TYPED_TEST(Gemm, EveryTunedTileShapeMatchesReference) {
   }
 }
 
-// A forced tile with 128 double accumulators per thread spills (0.03 of cuBLAS when it ran): gemm
-// rejects it on every execution space, naming the tile; float keeps it.
+// The forced tiles with 128 double accumulators per thread spill (0.03 of cuBLAS when 8 x 16
+// ran): gemm rejects them for double on every execution space, naming the tile; float keeps them.
 TYPED_TEST(Gemm, ForcedTileThatSpillsForDoubleIsRejected) {
   using T = TypeParam;
-  KokkosTile::GemmOptions options;
-  options.tile = KokkosTile::GemmTile::t128x128x16_8x16;
-  if constexpr (sizeof(T) >= 8) {
-    Kokkos::View<T**> a("a", 4, 4), b("b", 4, 4), c("c", 4, 4);
-    try {
-      KokkosTile::gemm("N", "N", T(1), a, b, T(0), c, options);
-      ADD_FAILURE() << "the 8 x 16 register tile ran for double";
-    } catch (const KokkosTile::InvalidArgument& e) {
-      EXPECT_NE(std::string(e.what()).find("t128x128x16_8x16"), std::string::npos) << e.what();
+  for (const auto tile :
+       {KokkosTile::GemmTile::t128x128x16_8x16, KokkosTile::GemmTile::t256x128x8_16x8}) {
+    KokkosTile::GemmOptions options;
+    options.tile = tile;
+    const std::string name =
+        tile == KokkosTile::GemmTile::t128x128x16_8x16 ? "t128x128x16_8x16" : "t256x128x8_16x8";
+    if constexpr (sizeof(T) >= 8) {
+      Kokkos::View<T**> a("a", 4, 4), b("b", 4, 4), c("c", 4, 4);
+      try {
+        KokkosTile::gemm("N", "N", T(1), a, b, T(0), c, options);
+        ADD_FAILURE() << "the tile " << name << " ran for double";
+      } catch (const KokkosTile::InvalidArgument& e) {
+        EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+      }
+    } else {
+      EXPECT_TRUE(gemm_matches<T>(GemmCase{129, 130, 17}, false, false, T(1), T(-1), Layout::left,
+                                  Layout::left, Layout::left, options))
+          << name;
     }
-  } else {
-    EXPECT_TRUE(gemm_matches<T>(GemmCase{129, 130, 17}, false, false, T(1), T(-1), Layout::left,
-                                Layout::left, Layout::left, options));
   }
+}
+
+// A problem big enough for automatic to take 256 x 128 tiles on a GPU (whole tiles, op(A) along m,
+// two waves of them on 132 multiprocessors; float only), in the orientations around that choice:
+// op(A) along m with op(B) either way, and op(A) along k (128 x 128 tiles).
+TYPED_TEST(Gemm, AutomaticTileOnLargeProblemsMatchesReference) {
+  using T = TypeParam;
+  const KokkosTile::GemmOptions options;
+  const GemmCase shape{4096, 2176, 16};
+  EXPECT_TRUE(gemm_matches<T>(shape, false, false, T(1), T(0.5), Layout::left, Layout::left,
+                              Layout::left, options));
+  EXPECT_TRUE(gemm_matches<T>(shape, false, true, T(1), T(0.5), Layout::left, Layout::left,
+                              Layout::left, options));
+  EXPECT_TRUE(gemm_matches<T>(shape, true, false, T(1), T(0.5), Layout::left, Layout::left,
+                              Layout::left, options));
 }
 
 // Extents that are multiples of every tile (256 x 256 x 64: the whole-packet form of the tuned

@@ -136,27 +136,24 @@ inline constexpr int gemm_deep_stages = [] {
 
 /// The compiled form of the tuned kernel a problem takes (template arguments of GemmTuned).
 enum class GemmTunedForm {
-  generic,            // element reads tested at the edges, scratch through generic pointers
-  shared,             // the same, scratch read with ld/st.shared (CUDA level 0)
-  shared_deep,        // any tile through gemm_deep_stages stages of cp.async of single elements,
-                      // zeros outside the operands (the edge form)
-  packets,            // whole tiles read as packets, shared memory, default scratch layouts
-  packets_deep,       // ... with gemm_deep_stages stages of cp.async in flight
-  packets_a_along,    // ... op(A) keeps k contiguous in scratch (as many stages as fit)
-  packets_both_along  // ... op(A) and op(B) keep k contiguous in scratch (likewise)
+  generic,      // element reads tested at the edges, scratch through generic pointers
+  shared,       // the same, scratch read with ld/st.shared (CUDA level 0)
+  shared_deep,  // any tile through gemm_deep_stages stages of cp.async of single elements,
+                // zeros outside the operands (the edge form)
+  packets,      // whole tiles read as packets, shared memory, default scratch layouts
+  packets_deep  // ... with gemm_deep_stages stages of cp.async in flight
 };
 
 /// The form and scratch placement for a problem and tile shape. On a device with level-0 scratch:
 /// ld/st.shared for scratch, and whole-packet reads without edge tests when every tile lies inside
-/// and both operands allow packets; otherwise element reads tested at the edges. A float op(A)
-/// contiguous along k (A transposed and column-major, or as it is and row-major) keeps k contiguous
-/// in scratch too, so that its tiles go global -> shared in 16-byte packets rather than element by
-/// element; so does op(B) when both are. Measured on an H200 at n = 4096, as ratios to cuBLAS: A
-/// along k 0.78 where the default layout gave 0.75; both along k 0.78 (128x128x16_8x16) where the
-/// default gave 0.69, but with 128 x 128 x 16 tiles that needs 40,976 bytes of scratch, beyond the
-/// 40,936 that Kokkos grants a team there: such tiles fall back to the default layouts. op(B)
-/// alone along k measured slower than its element-by-element copy (0.75 against 0.79), so it keeps
-/// the default layout. Double takes its tensor-core step, which reads the default layouts.
+/// and both operands allow packets; otherwise element reads tested at the edges. Every form keeps
+/// the default scratch layouts (the A tile k-major, the B tile as it is): an operand whose
+/// contiguous index is k is copied element by element in the loader's sector placement
+/// (Gemm_TunedLoader.hpp). Keeping such an operand along k in scratch instead (GemmTuned's
+/// AAlongK / BAlongK, 16-byte copies) measured slower once the sector placement was in: on an H200
+/// at n = 4096, float, 128 x 128 x 16 tiles, op(A) along k 0.70 of cuBLAS against 0.80 k-major,
+/// and 0.78 against 0.87 with op(B) along n too
+/// (perf_tests/experiments/gemm_transposing_copies_gx.cpp).
 template <class Shape, class Problem>
 GemmTunedForm select_gemm_tuned_form(const Problem& p, ScratchPlacement& placement) {
   using ExecSpace = typename Problem::exec_space;
@@ -166,39 +163,13 @@ GemmTunedForm select_gemm_tuned_form(const Problem& p, ScratchPlacement& placeme
   if constexpr (!host) {  // host backends compile the generic form only
     if (p.template whole_packet_tiles<Shape>()) {
       GemmTunedForm form = GemmTunedForm::packets;
-      if constexpr (std::is_same_v<T, float> && !Shape::tf32x3) {  // 3xTF32 reads the defaults
-        if (gemm_contiguous_along_k(p.a, true))
-          form = gemm_contiguous_along_k(p.b, false) ? GemmTunedForm::packets_both_along
-                                                     : GemmTunedForm::packets_a_along;
-      }
-      std::size_t packet_bytes = 0;
-      // Tiles along k take more scratch (their pitch is padded along k).
-      switch (form) {
-        case GemmTunedForm::packets_both_along:
-          packet_bytes =
-              Problem::template kernel<Shape, true, true, true, true,
-                                       gemm_deep_stages<Shape, T, true, true>>::scratch_bytes(true);
-          break;
-        case GemmTunedForm::packets_a_along:
-          packet_bytes = Problem::template kernel<
-              Shape, true, true, true, false,
-              gemm_deep_stages<Shape, T, true, false>>::scratch_bytes(true);
-          break;
-        default:
-          packet_bytes =
-              Problem::template kernel<Shape, true, true, false, false>::scratch_bytes(true);
-      }
-      const std::size_t level0 = scratch_capacity(p.space, 0);
-      if (form != GemmTunedForm::packets && packet_bytes > level0) {
-        form = GemmTunedForm::packets;
-        packet_bytes =
-            Problem::template kernel<Shape, true, true, false, false>::scratch_bytes(true);
-      }
+      std::size_t packet_bytes =
+          Problem::template kernel<Shape, true, true, false, false>::scratch_bytes(true);
       if constexpr (gemm_deep_stages < Shape, T >> 2) {
         const std::size_t deep_bytes =
             Problem::template kernel<Shape, true, true, false, false,
                                      gemm_deep_stages<Shape, T>>::scratch_bytes(true);
-        if (form == GemmTunedForm::packets && deep_bytes <= level0) {
+        if (deep_bytes <= scratch_capacity(p.space, 0)) {
           form = GemmTunedForm::packets_deep;
           packet_bytes = deep_bytes;
         }
@@ -258,16 +229,6 @@ void run_gemm_tuned(const Problem& p) {
   const GemmTunedForm form = select_gemm_tuned_form<Shape>(p, placement);
   if constexpr (!runs_on_host<ExecSpace>()) {
     switch (form) {
-      case GemmTunedForm::packets_both_along:
-        if constexpr (std::is_same_v<typename Problem::T, float> && !Shape::tf32x3)
-          return launch_gemm_tuned_form<Shape, true, true, true, true,
-                                        gemm_deep_stages<Shape, float, true, true>>(p, placement);
-        break;
-      case GemmTunedForm::packets_a_along:
-        if constexpr (std::is_same_v<typename Problem::T, float> && !Shape::tf32x3)
-          return launch_gemm_tuned_form<Shape, true, true, true, false,
-                                        gemm_deep_stages<Shape, float, true, false>>(p, placement);
-        break;
       case GemmTunedForm::packets_deep:
         if constexpr (gemm_deep_stages < Shape, typename Problem::T >> 2)
           return launch_gemm_tuned_form<Shape, true, true, false, false,
