@@ -45,6 +45,7 @@
 #include "KokkosTile_GemmOptions.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
 #include "impl/gemm/Gemm_Dispatch.hpp"
+#include "impl/gemm/Gemm_PaddedOperands.hpp"
 #include "impl/gemm/Gemm_SplitComplex.hpp"
 #include "impl/gemm/Gemm_TileChoice.hpp"
 
@@ -119,6 +120,42 @@ inline bool parse_gemm_op(const std::string& call, const char* which, const char
   return letter != 'N' && letter != 'n';
 }
 
+/// The tuned kernel for a real problem with tile `tile` (automatic: resolve_gemm_tile).
+template <class Problem>
+void run_gemm_tuned_tile(const Problem& problem, GemmTile tile) {
+  using ExecSpace = typename Problem::exec_space;
+  using T = typename Problem::T;
+  const std::string& call = problem.call;
+  const ExecSpace& space = problem.space;
+  const std::int64_t m = problem.m, n = problem.n;
+  switch (resolve_gemm_tile<ExecSpace, T>(
+      tile, problem.template whole_packet_tiles<GemmTunedShape<128, 128, 16, 8, 8>>(),
+      tile != GemmTile::automatic || gemm_big_tiles_fill_machine(call, space, m, n),
+      tile == GemmTile::automatic && sizeof(T) < 8 && gemm_wide_tiles_suit(problem))) {
+    case GemmTile::t128x128x8_8x8:
+      return run_gemm_tuned<GemmTunedShape<128, 128, 8, 8, 8>>(problem);
+    case GemmTile::t128x128x16_8x8:
+      return run_gemm_tuned<GemmTunedShape<128, 128, 16, 8, 8>>(problem);
+    case GemmTile::t128x128x16_8x16:
+      if constexpr (sizeof(T) < 8)  // rejected for double above; not compiled for it
+        return run_gemm_tuned<GemmTunedShape<128, 128, 16, 8, 16>>(problem);
+      break;
+    case GemmTile::t256x128x8_16x8:
+      if constexpr (sizeof(T) < 8)  // likewise
+        return run_gemm_tuned<GemmTunedShape<256, 128, 8, 16, 8>>(problem);
+      break;
+    case GemmTile::t128x64x8_8x4:
+      return run_gemm_tuned<GemmTunedShape<128, 64, 8, 8, 4>>(problem);
+    case GemmTile::t128x64x8_8x8:
+      return run_gemm_tuned<GemmTunedShape<128, 64, 8, 8, 8>>(problem);
+    case GemmTile::t64x64x16_4x4:
+    case GemmTile::automatic:
+      return run_gemm_tuned<GemmTunedShape<64, 64, 16, 4, 4>>(problem);
+  }
+  KOKKOSTILE_EXPECT(false, InvalidArgument, call,
+                    "tile " << int(tile) << " is not compiled for this value type");
+}
+
 /// The problems of one real value type (float or double in A, B and C): the variant's kernel, the
 /// tile and form chosen per execution space and size.
 template <class Problem>
@@ -154,31 +191,14 @@ void run_gemm_real(const Problem& problem, const GemmOptions& options) {
               GemmHostMatrix<const T>{op_b.data, op_b.row_stride, op_b.col_stride},
               GemmHostMatrix<T>{c.data(), std::int64_t(c.stride(0)), std::int64_t(c.stride(1))},
               problem.alpha, problem.beta, m, n, k);
+      } else {
+        // Large problems that allow no whole-packet tiles: the whole-packet form on padded copies.
+        if (options.tile == GemmTile::automatic && gemm_pads_operands(problem))
+          return run_gemm_padded(problem, [](const auto& padded) {
+            run_gemm_tuned_tile(padded, GemmTile::automatic);
+          });
       }
-      switch (resolve_gemm_tile<ExecSpace, T>(
-          options.tile, problem.template whole_packet_tiles<GemmTunedShape<128, 128, 16, 8, 8>>(),
-          options.tile != GemmTile::automatic || gemm_big_tiles_fill_machine(call, space, m, n),
-          options.tile == GemmTile::automatic && sizeof(T) < 8 && gemm_wide_tiles_suit(problem))) {
-        case GemmTile::t128x128x8_8x8:
-          return run_gemm_tuned<GemmTunedShape<128, 128, 8, 8, 8>>(problem);
-        case GemmTile::t128x128x16_8x8:
-          return run_gemm_tuned<GemmTunedShape<128, 128, 16, 8, 8>>(problem);
-        case GemmTile::t128x128x16_8x16:
-          if constexpr (sizeof(T) < 8)  // rejected for double above; not compiled for it
-            return run_gemm_tuned<GemmTunedShape<128, 128, 16, 8, 16>>(problem);
-          break;
-        case GemmTile::t256x128x8_16x8:
-          if constexpr (sizeof(T) < 8)  // likewise
-            return run_gemm_tuned<GemmTunedShape<256, 128, 8, 16, 8>>(problem);
-          break;
-        case GemmTile::t128x64x8_8x4:
-          return run_gemm_tuned<GemmTunedShape<128, 64, 8, 8, 4>>(problem);
-        case GemmTile::t128x64x8_8x8:
-          return run_gemm_tuned<GemmTunedShape<128, 64, 8, 8, 8>>(problem);
-        case GemmTile::t64x64x16_4x4:
-        case GemmTile::automatic:
-          return run_gemm_tuned<GemmTunedShape<64, 64, 16, 4, 4>>(problem);
-      }
+      return run_gemm_tuned_tile(problem, options.tile);
   }
   KOKKOSTILE_EXPECT(false, InvalidArgument, call, "unknown variant");
 }

@@ -150,6 +150,19 @@ TEST(ToolsLabels, EveryEntryPointOpensItsRegionAndLabelsItsKernels) {
             (event.kind == ToolsEvent::kernel && event.name == "KokkosTile::gemm<tuned>::split_a");
   EXPECT_TRUE(split) << "complex gemm of 67 x 67 x 45 did not split into real products";
 
+  // Real gemm on padded operand copies (devices; the hook lowers the size from which it pays):
+  // the padding kernels are labelled as the call too.
+  KokkosTile::Impl::gemm_padding_min_multiply_adds_override() = 1;
+  EXPECT_TRUE(
+      labelled("KokkosTile::gemm", [&] { KokkosTile::gemm(space, "N", "N", 1.0, a, b, 0.0, c); }));
+  KokkosTile::Impl::gemm_padding_min_multiply_adds_override() = 0;
+  bool padded = false;
+  for (const ToolsEvent& event : recorded())
+    padded = padded ||
+             (event.kind == ToolsEvent::kernel && event.name == "KokkosTile::gemm<tuned>::pad_a");
+  EXPECT_EQ(padded, !KokkosTile::Impl::is_host_backend<ExecSpace>())
+      << "odd real gemm of 67 x 67 x 45: padded operands on devices only";
+
   Kokkos::View<int*, MemorySpace> samples("samples", 5000);
   Kokkos::View<std::uint32_t*, MemorySpace> counts("counts", 64);
   Kokkos::View<double*, MemorySpace> reals("reals", 5000);

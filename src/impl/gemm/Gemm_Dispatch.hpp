@@ -65,6 +65,10 @@ bool scratch_is_shared_memory(const ScratchPlacement& placement) {
   return is_cuda<ExecSpace>() && placement.level == 0;
 }
 
+/// What padded operand copies are rounded up to (Gemm_PaddedOperands.hpp): every tuned tile's BM,
+/// BN and BK divide these.
+inline constexpr std::int64_t gemm_pad_m = 256, gemm_pad_n = 128, gemm_pad_k = 16;
+
 /// One gemm call: C (m x n) = alpha * op(A) (m x k) * op(B) (k x n) + beta * C, on `space`.
 template <class ExecSpace, class CView, class AOperand, class BOperand>
 struct GemmProblem {
@@ -84,10 +88,16 @@ struct GemmProblem {
   CView c;
   T alpha, beta;
   std::int64_t m, n, k;
+  /// a and b are copies padded with zeros to multiples of gemm_pad_m, _k and _n
+  /// (Gemm_PaddedOperands.hpp): every tile reads inside them, while C keeps m x n.
+  bool operands_padded = false;
 
   /// Every tile of Shape lies inside, and both operands can be read as whole packets.
   template <class Shape>
   bool whole_packet_tiles() const {
+    if (operands_padded)
+      return gemm_pad_m % Shape::BM == 0 && gemm_pad_n % Shape::BN == 0 &&
+             gemm_pad_k % Shape::BK == 0;
     return m % Shape::BM == 0 && n % Shape::BN == 0 && k % Shape::BK == 0 &&
            gemm_packets_allowed<T>(a) && gemm_packets_allowed<T>(b);
   }
