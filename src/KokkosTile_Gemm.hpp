@@ -23,7 +23,10 @@
 // copies of op(A) and op(B), one temporary allocation per call, and the call waits for its
 // kernels before returning). Smaller complex problems, `tiled16`, and mixed value types take the
 // 16 x 16 scratch-tile kernel (GemmTiled16), `naive` the naive kernel, on every execution space.
-// GemmOptions::tile is ignored for complex and mixed problems (not checked either).
+// GemmOptions::tile is ignored for complex and mixed problems (not checked either). On devices, a
+// real problem of at least 2^32 multiply-adds whose operands allow no whole tiles of 16-byte
+// packets runs on padded copies of op(A) and op(B) (impl/gemm/Gemm_PaddedOperands.hpp: one
+// temporary allocation per call, and the call waits for its kernels before returning).
 //
 // Variants (GemmOptions::variant): `naive` (one thread per element of C), `tiled16` (16 x 16
 // scratch tiles), `tuned` (the default: on devices a team tile in scratch, a register tile per
