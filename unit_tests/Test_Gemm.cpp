@@ -266,15 +266,17 @@ struct PaddedFromFewMultiplyAdds {
 // Problems that allow no whole-packet tiles (odd extents, odd leading dimensions, gapped strides)
 // through the padded copies on devices, for every op pair and layout, beta = 0 over poison and
 // beta != 0; host backends run their own path for the same cases. Both sides of the padded extents'
-// multiples (m 256, n 128, k 16) are crossed.
+// multiples (m 256, n 128, k 16) are crossed, and the edge kernels take a few rows past 256 (257,
+// 259, 513), a few columns past 128 (129, 131), both (259 x 131, 513 x 129) or neither (300 x 200).
 TYPED_TEST(Gemm, PaddedOperandsMatchReference) {
   using T = TypeParam;
   const PaddedFromFewMultiplyAdds padded;
   for (const bool ta : {false, true})
     for (const bool tb : {false, true})
       for (const Layout la : {Layout::left, Layout::right, Layout::strided})
-        for (const GemmCase shape : {GemmCase{129, 130, 17}, GemmCase{257, 3, 33},
-                                     GemmCase{1, 129, 16}, GemmCase{300, 200, 5}}) {
+        for (const GemmCase shape :
+             {GemmCase{129, 130, 17}, GemmCase{257, 3, 33}, GemmCase{1, 129, 16},
+              GemmCase{300, 200, 5}, GemmCase{259, 131, 45}, GemmCase{513, 129, 24}}) {
           EXPECT_TRUE(gemm_matches<T>(shape, ta, tb, T(1.5), T(0), la, Layout::left, Layout::right,
                                       KokkosTile::GemmOptions{}))
               << "op " << ta << tb << " layout " << int(la);

@@ -162,6 +162,19 @@ TEST(ToolsLabels, EveryEntryPointOpensItsRegionAndLabelsItsKernels) {
              (event.kind == ToolsEvent::kernel && event.name == "KokkosTile::gemm<tuned>::pad_a");
   EXPECT_EQ(padded, !KokkosTile::Impl::is_host_backend<ExecSpace>())
       << "odd real gemm of 67 x 67 x 45: padded operands on devices only";
+  // Rows and columns just past whole tiles: the edge kernels, labelled as the call too.
+  Kokkos::View<double**, MemorySpace> ea("ea", 259, 45), eb("eb", 45, 131), ec("ec", 259, 131);
+  KokkosTile::Impl::gemm_padding_min_multiply_adds_override() = 1;
+  EXPECT_TRUE(labelled("KokkosTile::gemm",
+                       [&] { KokkosTile::gemm(space, "N", "N", 1.0, ea, eb, 0.0, ec); }));
+  KokkosTile::Impl::gemm_padding_min_multiply_adds_override() = 0;
+  int edges = 0;
+  for (const ToolsEvent& event : recorded())
+    edges +=
+        event.kind == ToolsEvent::kernel && (event.name == "KokkosTile::gemm<tuned>::edge_rows" ||
+                                             event.name == "KokkosTile::gemm<tuned>::edge_columns");
+  EXPECT_EQ(edges, KokkosTile::Impl::is_host_backend<ExecSpace>() ? 0 : 2)
+      << "real gemm of 259 x 131 x 45 on padded operands: edge rows and columns on devices only";
 
   Kokkos::View<int*, MemorySpace> samples("samples", 5000);
   Kokkos::View<std::uint32_t*, MemorySpace> counts("counts", 64);

@@ -6,21 +6,28 @@
 // run on padded copies of op(A) and op(B) on devices: column-major, their extents rounded up to
 // every tile shape's (m to 256, k to 16, n to 128), zeros in the padding. The tuned kernel then
 // takes its whole-packet form (16-byte cp.async, no edge tests) over the padded operands, and its
-// epilogue still clips at C's real extents. The zero rows and columns add nothing to C, and the
-// padded k steps multiply zeros. The edge form (single-element cp.async with zero fill) that such
-// problems took otherwise ran at 0.58-0.63 (float) and 0.51 (double) of cuBLAS on 4099x4097x1031
-// (H200, perf_tests/experiments/gemm_transposing_copies_gx.cpp).
+// epilogue still clips at C's real extents. When at most 16 rows (columns) lie past the last whole
+// tile, the tuned kernel stops there and Gemm_PaddedEdges.hpp computes them. The zero rows and
+// columns add nothing to C, and the padded k steps multiply zeros. The edge form (single-element
+// cp.async with zero fill) that such problems took otherwise ran at 0.58-0.63 (float) and 0.51
+// (double) of cuBLAS on 4099x4097x1031 (H200,
+// perf_tests/experiments/gemm_transposing_copies_gx.cpp).
 //
-// Costs: one temporary allocation of M'K' + K'N' elements per call, one pass over op(A) and op(B),
-// and the call waits for its kernels before the copies are freed (as the complex split does).
+// Costs: one pass over op(A) and op(B) into M'K' + K'N' elements of call workspace
+// (impl/core/Core_CallWorkspace.hpp: stream-ordered on CUDA, so the call does not wait for its
+// kernels, and repeated calls reuse the memory).
 
 #include <Kokkos_Core.hpp>
 
 #include "impl/core/Core_BackendTraits.hpp"
+#include "impl/core/Core_CallWorkspace.hpp"
 #include "impl/gemm/Gemm_Dispatch.hpp"
 #include "impl/gemm/Gemm_Operand.hpp"
+#include "impl/gemm/Gemm_PaddedEdges.hpp"
 #include "impl/gemm/Gemm_TunedLayout.hpp"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -86,22 +93,36 @@ void run_gemm_padded(const Problem& p, const RunPadded& run_padded) {
   auto round_up = [](std::int64_t x, std::int64_t to) { return (x + to - 1) / to * to; };
   const std::int64_t pm = round_up(p.m, gemm_pad_m), pn = round_up(p.n, gemm_pad_n),
                      pk = round_up(p.k, gemm_pad_k);
-  const Kokkos::View<T*, memory_space> storage(
-      Kokkos::view_alloc(p.space, Kokkos::WithoutInitializing, p.call + "::padded_operands"),
-      pm * pk + pk * pn);
+  const CallWorkspace<T, ExecSpace> storage(p.space, p.call + "::padded_operands",
+                                            std::size_t(pm * pk + pk * pn));
   // pm * pk is a multiple of 4096: op(B)'s copy starts on a packet boundary too.
   const plane a(storage.data(), pm, pk), b(storage.data() + pm * pk, pk, pn);
   Kokkos::parallel_for(p.call + "::pad_a", policy(p.space, 0, pm * pk),
                        GemmPadPlane<typename Problem::a_operand, plane>{p.a, a, p.m, p.k});
   Kokkos::parallel_for(p.call + "::pad_b", policy(p.space, 0, pk * pn),
                        GemmPadPlane<typename Problem::b_operand, plane>{p.b, b, p.k, p.n});
+  // A few rows (columns) past the last whole 256 x 128 tile go to the edge kernels
+  // (Gemm_PaddedEdges.hpp), so that the tuned kernel runs whole tiles only.
+  const std::int64_t whole_m = p.m / gemm_pad_m * gemm_pad_m,
+                     whole_n = p.n / gemm_pad_n * gemm_pad_n;
+  const int rows_left = int(std::min<std::int64_t>(p.m - whole_m, gemm_edge_max + 1));
+  const int cols_left = int(std::min<std::int64_t>(p.n - whole_n, gemm_edge_max + 1));
+  const bool edge_rows = whole_m > 0 && rows_left > 0 && rows_left <= gemm_edge_max;
+  const bool edge_cols = whole_n > 0 && cols_left > 0 && cols_left <= gemm_edge_max;
+  const std::int64_t main_m = edge_rows ? whole_m : p.m, main_n = edge_cols ? whole_n : p.n;
   using operand = GemmOperand<plane>;
   GemmProblem<ExecSpace, typename Problem::c_view, operand, operand> padded{
-      p.call, p.space, operand(a, false), operand(b, false), p.c, p.alpha, p.beta, p.m, p.n, p.k};
+      p.call, p.space, operand(a, false), operand(b, false), p.c, p.alpha, p.beta, main_m,
+      main_n, p.k};
   padded.operands_padded = true;
   run_padded(padded);
-  // The copies are freed on return, and the product may still be running on the instance.
-  p.space.fence(p.call + ": the product finishes before its padded operands are freed");
+  if (edge_rows)  // rows [whole_m, m) of every column, the corner included
+    run_gemm_edge_rows(p.call, p.space, a, b, p.c, T(p.alpha), T(p.beta), whole_m, rows_left, p.n,
+                       p.k);
+  if (edge_cols)  // columns [whole_n, n) of the rows above
+    run_gemm_edge_columns(p.call, p.space, a, b, p.c, T(p.alpha), T(p.beta), main_m, whole_n,
+                          cols_left, p.k);
+  // `storage` is freed after the product, in the instance's order (or after a fence).
 }
 
 }  // namespace Impl

@@ -14,14 +14,16 @@
 // Gauss's trick): 3M forms (Ar + Ai)(Br + Bi), whose rounding lands on the imaginary part when the
 // real and imaginary parts differ in size; with 4M each part has the error of a real GEMM.
 //
-// Costs: one temporary allocation of 2 (mk + kn + mn) real elements per call, and the call waits
-// for its kernels before it frees them (the planes are gone when it returns).
+// Costs: 2 (mk + kn + mn) real elements of call workspace (impl/core/Core_CallWorkspace.hpp:
+// stream-ordered on CUDA, so the call does not wait for its kernels; a fence on host backends).
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_CallWorkspace.hpp"
 #include "impl/gemm/Gemm_Dispatch.hpp"
 #include "impl/gemm/Gemm_Operand.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -93,9 +95,8 @@ void run_gemm_split_complex(const Problem& p, const RunReal& run_real) {
   static_assert(is_gemm_complex_v<T>, "run_gemm_split_complex: complex problems only");
   const std::int64_t m = p.m, n = p.n, k = p.k;
 
-  const Kokkos::View<R*, memory_space> storage(
-      Kokkos::view_alloc(p.space, Kokkos::WithoutInitializing, p.call + "::planes"),
-      2 * (m * k + k * n + m * n));
+  const CallWorkspace<R, ExecSpace> storage(p.space, p.call + "::planes",
+                                            std::size_t(2 * (m * k + k * n + m * n)));
   R* next = storage.data();
   auto carve = [&](std::int64_t rows, std::int64_t cols) {
     const plane view(next, rows, cols);
@@ -124,8 +125,7 @@ void run_gemm_split_complex(const Problem& p, const RunReal& run_real) {
   Kokkos::parallel_for(p.call + "::join", policy(p.space, 0, m * n),
                        GemmJoinPlanes<typename Problem::c_view, plane>{
                            p.c, pr, pi, p.alpha, p.beta, m, n, p.c.stride(0) <= p.c.stride(1)});
-  // The planes are freed on return, and the kernels above may still be running on the instance.
-  p.space.fence(p.call + ": the real products finish before their planes are freed");
+  // `storage` is freed after the join, in the instance's order (or after a fence).
 }
 
 }  // namespace Impl
