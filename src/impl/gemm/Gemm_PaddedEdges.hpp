@@ -10,15 +10,12 @@
 // takes only the whole tiles and these kernels compute the rest, each a pass over one operand's
 // padded copy:
 // - edge rows, C(m0 + r, j) for r < rows and every j: a warp per column of C, lanes along k
-//   (op(B)'s padded copy is column-major, so the lanes read whole lines). The few rows of op(A)
-//   are first copied k-contiguous (edge_rows_a), so that the lanes read them in whole lines too
-//   and every team finds them in cache (read in place, 32 lines per load, the kernel took 74 us
-//   on an H100 for 3 x 4097 x 1031, against 10 us for a pass over op(B));
+// (op(B)'s
+//   padded copy is column-major, so the lanes read whole lines); the few rows of op(A) are
+//   reused from cache;
 // - edge columns, C(i, n0 + c) for i < m0 and c < cols: a team per 32 rows of C, lanes along the
 //   rows (op(A)'s copy, column-major, read in whole lines), its 8 warps splitting k.
-// Each lane keeps up to gemm_edge_max partial sums in registers and has gemm_edge_unroll loads in
-// flight (with one at a time the edge columns waited on memory: 94 us for 4096 x 1 x 1031); the
-// team adds the partial sums in scratch.
+// Each lane keeps up to gemm_edge_max partial sums in registers; the team adds them in scratch.
 
 #include <Kokkos_Core.hpp>
 
@@ -32,24 +29,8 @@ namespace Impl {
 /// Most rows (columns) past the last whole tile that the edge kernels take.
 inline constexpr int gemm_edge_max = 16;
 
-/// Warps per team of the edge kernels, lanes per warp, and loads in flight per lane.
-inline constexpr int gemm_edge_warps = 8, gemm_edge_lanes = 32, gemm_edge_unroll = 8;
-
-/// The edge rows of op(A), k-contiguous: a_rows(r, p) = a(m0 + r, p).
-template <class T, class MemorySpace>
-using GemmEdgeRowsPlane =
-    Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-
-template <class Plane, class RowsPlane>
-struct GemmCopyEdgeRows {
-  Plane a;
-  RowsPlane a_rows;
-  std::int64_t m0, k;
-  KOKKOS_FUNCTION void operator()(std::int64_t e) const {
-    const std::int64_t r = e / k, p = e % k;
-    a_rows(r, p) = a(m0 + r, p);
-  }
-};
+/// Warps per team of the edge kernels, and lanes per warp.
+inline constexpr int gemm_edge_warps = 8, gemm_edge_lanes = 32;
 
 /// Partial sums of one team: [warp][sum][lane], lanes padded by one against bank conflicts.
 template <class T>
@@ -63,12 +44,11 @@ KOKKOS_INLINE_FUNCTION std::size_t gemm_edge_index(int warp, int sum, int lane) 
 }
 
 /// C(m0 + r, j) = alpha sum_p a(m0 + r, p) b(p, j) + beta C(m0 + r, j), r < rows, j < n.
-template <class ExecSpace, class Plane, class RowsPlane, class CView>
+template <class ExecSpace, class Plane, class CView>
 struct GemmEdgeRows {
   using T = typename Plane::non_const_value_type;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  RowsPlane a_rows;  // a's rows m0 + r, k-contiguous
-  Plane b;
+  Plane a, b;
   CView c;
   T alpha, beta;
   std::int64_t m0, n, k;
@@ -80,19 +60,12 @@ struct GemmEdgeRows {
     const int lane = member.team_rank() % gemm_edge_lanes;
     const std::int64_t j = std::int64_t(member.league_rank()) * gemm_edge_warps + warp;
     T sum[gemm_edge_max] = {};
-    constexpr int step = gemm_edge_lanes * gemm_edge_unroll;
     if (j < n)
-      for (std::int64_t p0 = lane; p0 < k; p0 += step) {
-        T bv[gemm_edge_unroll];
-        for (int u = 0; u < gemm_edge_unroll; ++u)
-          bv[u] = p0 + u * gemm_edge_lanes < k ? b(p0 + u * gemm_edge_lanes, j) : T(0);
-        for (int u = 0; u < gemm_edge_unroll; ++u) {
-          const std::int64_t p = p0 + u * gemm_edge_lanes;
-          if (p < k)
-            for (int r = 0; r < gemm_edge_max; ++r)
-              if (r < rows)
-                sum[r] += a_rows(r, p) * bv[u];
-        }
+      for (std::int64_t p = lane; p < k; p += gemm_edge_lanes) {
+        const T bv = b(p, j);
+        for (int r = 0; r < gemm_edge_max; ++r)
+          if (r < rows)
+            sum[r] += a(m0 + r, p) * bv;
       }
     for (int r = 0; r < gemm_edge_max; ++r)
       partial[gemm_edge_index<T>(warp, r, lane)] = sum[r];
@@ -126,19 +99,12 @@ struct GemmEdgeColumns {
     const int lane = member.team_rank() % gemm_edge_lanes;
     const std::int64_t i0 = std::int64_t(member.league_rank()) * gemm_edge_lanes;
     T sum[gemm_edge_max] = {};
-    constexpr int step = gemm_edge_warps * gemm_edge_unroll;
     if (i0 + lane < m)
-      for (std::int64_t p0 = warp; p0 < k; p0 += step) {
-        T av[gemm_edge_unroll];
-        for (int u = 0; u < gemm_edge_unroll; ++u)
-          av[u] = p0 + u * gemm_edge_warps < k ? a(i0 + lane, p0 + u * gemm_edge_warps) : T(0);
-        for (int u = 0; u < gemm_edge_unroll; ++u) {
-          const std::int64_t p = p0 + u * gemm_edge_warps;
-          if (p < k)
-            for (int col = 0; col < gemm_edge_max; ++col)
-              if (col < cols)
-                sum[col] += av[u] * b(p, n0 + col);
-        }
+      for (std::int64_t p = warp; p < k; p += gemm_edge_warps) {
+        const T av = a(i0 + lane, p);
+        for (int col = 0; col < gemm_edge_max; ++col)
+          if (col < cols)
+            sum[col] += av * b(p, n0 + col);
       }
     for (int col = 0; col < gemm_edge_max; ++col)
       partial[gemm_edge_index<T>(warp, col, lane)] = sum[col];
@@ -156,23 +122,16 @@ struct GemmEdgeColumns {
   }
 };
 
-/// Launches the edge rows [m0, m0 + rows) x [0, n) of C; a_rows_storage holds rows x k elements.
+/// Launches the edge rows [m0, m0 + rows) x [0, n) of C.
 template <class ExecSpace, class Plane, class CView, class T>
 void run_gemm_edge_rows(const std::string& call, const ExecSpace& space, const Plane& a,
                         const Plane& b, const CView& c, T alpha, T beta, std::int64_t m0, int rows,
-                        std::int64_t n, std::int64_t k, T* a_rows_storage) {
-  using rows_plane = GemmEdgeRowsPlane<T, typename Plane::memory_space>;
-  const rows_plane a_rows(a_rows_storage, rows, k);
-  Kokkos::parallel_for(
-      call + "::edge_rows_a",
-      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, rows * k),
-      GemmCopyEdgeRows<Plane, rows_plane>{a, a_rows, m0, k});
+                        std::int64_t n, std::int64_t k) {
   Kokkos::TeamPolicy<ExecSpace> policy(space, int((n + gemm_edge_warps - 1) / gemm_edge_warps),
                                        gemm_edge_warps * gemm_edge_lanes);
   policy.set_scratch_size(0, Kokkos::PerTeam(gemm_edge_scratch_bytes<T>()));
-  Kokkos::parallel_for(
-      call + "::edge_rows", policy,
-      GemmEdgeRows<ExecSpace, Plane, rows_plane, CView>{a_rows, b, c, alpha, beta, m0, n, k, rows});
+  Kokkos::parallel_for(call + "::edge_rows", policy,
+                       GemmEdgeRows<ExecSpace, Plane, CView>{a, b, c, alpha, beta, m0, n, k, rows});
 }
 
 /// Launches the edge columns [0, m) x [n0, n0 + cols) of C.

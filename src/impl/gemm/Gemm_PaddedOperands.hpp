@@ -67,37 +67,19 @@ using GemmPaddedPlane =
     Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
 /// plane(r, c) = op(X)(r, c) inside op(X), 0 in the padding. Consecutive indices walk down the
-/// plane's columns (its contiguous index). Index is int where the plane has fewer than 2^31
-/// elements: 64-bit division is a long instruction sequence on GPUs, and with it the two copies
-/// took 25-35 us each for 4099 x 4097 x 1031 floats on an H100, three times a pass over the bytes.
-template <class Operand, class Plane, class Index>
+/// plane's columns (its contiguous index).
+template <class Operand, class Plane>
 struct GemmPadPlane {
   Operand x;
   Plane plane;
   std::int64_t rows, cols;  // op(X)'s; the plane's are its extents
-  Index padded_rows;
-  KOKKOS_FUNCTION void operator()(Index e) const {
-    const Index r = e % padded_rows, c = e / padded_rows;
+  KOKKOS_FUNCTION void operator()(std::int64_t e) const {
+    const std::int64_t padded_rows = std::int64_t(plane.extent(0));
+    const std::int64_t r = e % padded_rows, c = e / padded_rows;
     using T = typename Plane::non_const_value_type;
     plane(r, c) = r < rows && c < cols ? x(r, c) : T(0);
   }
 };
-
-/// Launches plane = op(X) padded with zeros.
-template <class ExecSpace, class Operand, class Plane>
-void pad_gemm_plane(const std::string& label, const ExecSpace& space, const Operand& x,
-                    const Plane& plane, std::int64_t rows, std::int64_t cols) {
-  const std::int64_t size = std::int64_t(plane.size());
-  if (size < (std::int64_t(1) << 31))
-    Kokkos::parallel_for(
-        label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<int>>(space, 0, int(size)),
-        GemmPadPlane<Operand, Plane, int>{x, plane, rows, cols, int(plane.extent(0))});
-  else
-    Kokkos::parallel_for(
-        label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, size),
-        GemmPadPlane<Operand, Plane, std::int64_t>{x, plane, rows, cols,
-                                                   std::int64_t(plane.extent(0))});
-}
 
 /// Runs problem p on padded copies of its operands; `run_padded` runs the padded problem (a
 /// GemmProblem whose whole_packet_tiles holds for every tile shape) on the tuned kernel.
@@ -107,9 +89,18 @@ void run_gemm_padded(const Problem& p, const RunPadded& run_padded) {
   using ExecSpace = typename Problem::exec_space;
   using memory_space = typename ExecSpace::memory_space;
   using plane = GemmPaddedPlane<T, memory_space>;
+  using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   auto round_up = [](std::int64_t x, std::int64_t to) { return (x + to - 1) / to * to; };
   const std::int64_t pm = round_up(p.m, gemm_pad_m), pn = round_up(p.n, gemm_pad_n),
                      pk = round_up(p.k, gemm_pad_k);
+  const CallWorkspace<T, ExecSpace> storage(p.space, p.call + "::padded_operands",
+                                            std::size_t(pm * pk + pk * pn));
+  // pm * pk is a multiple of 4096: op(B)'s copy starts on a packet boundary too.
+  const plane a(storage.data(), pm, pk), b(storage.data() + pm * pk, pk, pn);
+  Kokkos::parallel_for(p.call + "::pad_a", policy(p.space, 0, pm * pk),
+                       GemmPadPlane<typename Problem::a_operand, plane>{p.a, a, p.m, p.k});
+  Kokkos::parallel_for(p.call + "::pad_b", policy(p.space, 0, pk * pn),
+                       GemmPadPlane<typename Problem::b_operand, plane>{p.b, b, p.k, p.n});
   // A few rows (columns) past the last whole 256 x 128 tile go to the edge kernels
   // (Gemm_PaddedEdges.hpp), so that the tuned kernel runs whole tiles only.
   const std::int64_t whole_m = p.m / gemm_pad_m * gemm_pad_m,
@@ -119,15 +110,6 @@ void run_gemm_padded(const Problem& p, const RunPadded& run_padded) {
   const bool edge_rows = whole_m > 0 && rows_left > 0 && rows_left <= gemm_edge_max;
   const bool edge_cols = whole_n > 0 && cols_left > 0 && cols_left <= gemm_edge_max;
   const std::int64_t main_m = edge_rows ? whole_m : p.m, main_n = edge_cols ? whole_n : p.n;
-
-  // op(A)'s copy, op(B)'s, and the edge rows of op(A) k-contiguous (rows_left x pk) after them.
-  const CallWorkspace<T, ExecSpace> storage(
-      p.space, p.call + "::padded_operands",
-      std::size_t(pm * pk + pk * pn + (edge_rows ? rows_left * pk : 0)));
-  // pm * pk is a multiple of 4096: op(B)'s copy starts on a packet boundary too.
-  const plane a(storage.data(), pm, pk), b(storage.data() + pm * pk, pk, pn);
-  pad_gemm_plane(p.call + "::pad_a", p.space, p.a, a, p.m, p.k);
-  pad_gemm_plane(p.call + "::pad_b", p.space, p.b, b, p.k, p.n);
   using operand = GemmOperand<plane>;
   GemmProblem<ExecSpace, typename Problem::c_view, operand, operand> padded{
       p.call, p.space, operand(a, false), operand(b, false), p.c, p.alpha, p.beta, main_m,
@@ -136,7 +118,7 @@ void run_gemm_padded(const Problem& p, const RunPadded& run_padded) {
   run_padded(padded);
   if (edge_rows)  // rows [whole_m, m) of every column, the corner included
     run_gemm_edge_rows(p.call, p.space, a, b, p.c, T(p.alpha), T(p.beta), whole_m, rows_left, p.n,
-                       p.k, storage.data() + pm * pk + pk * pn);
+                       p.k);
   if (edge_cols)  // columns [whole_n, n) of the rows above
     run_gemm_edge_columns(p.call, p.space, a, b, p.c, T(p.alpha), T(p.beta), main_m, whole_n,
                           cols_left, p.k);
