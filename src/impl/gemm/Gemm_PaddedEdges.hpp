@@ -19,6 +19,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/gemm/Gemm_Simple.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -76,8 +78,7 @@ struct GemmEdgeRows {
       T total = 0;
       for (int l = 0; l < gemm_edge_lanes; ++l)
         total += partial[gemm_edge_index<T>(w, r, l)];
-      auto& out = c(m0 + r, jw);
-      out = beta == T(0) ? alpha * total : alpha * total + beta * out;
+      gemm_store(c, m0 + r, jw, total, alpha, beta);
     }
   }
 };
@@ -115,8 +116,7 @@ struct GemmEdgeColumns {
         T total = 0;
         for (int w = 0; w < gemm_edge_warps; ++w)
           total += partial[gemm_edge_index<T>(w, col, l)];
-        auto& out = c(i0 + l, n0 + col);
-        out = beta == T(0) ? alpha * total : alpha * total + beta * out;
+        gemm_store(c, i0 + l, n0 + col, total, alpha, beta);
       }
     }
   }
