@@ -1,5 +1,8 @@
 # Finds what KokkosTile builds against and records what was found:
-#   KOKKOSTILE_BACKENDS            enabled Kokkos backends KokkosTile tests (Serial OpenMP Threads Cuda)
+#   KOKKOSTILE_BACKENDS            enabled Kokkos backends (Serial OpenMP Threads Cuda)
+#   KOKKOSTILE_TEST_BACKENDS       the backends that get unit-test and README executables: the cache
+#                                  variable of that name (e.g. "Cuda"; CI builds one backend per
+#                                  flavour where another flavour covers the rest), else all of them
 #   KOKKOSTILE_CXX_STANDARD        the C++ standard Kokkos was built with (Kokkos decides it)
 #   KOKKOSTILE_HAVE_KOKKOSKERNELS  ON when Kokkos Kernels was found; target kokkostile_kokkoskernels
 #   KOKKOSTILE_HAVE_CUDA           ON when Kokkos has CUDA; CUDA::cublas and CUB are then available
@@ -21,6 +24,20 @@ endforeach()
 if(NOT KOKKOSTILE_BACKENDS)
   message(FATAL_ERROR "KokkosTile: Kokkos in ${Kokkos_DIR} enables none of Serial, OpenMP, Threads, "
                       "Cuda (devices: ${Kokkos_DEVICES})")
+endif()
+
+set(KOKKOSTILE_TEST_BACKENDS "" CACHE STRING
+    "Backends to build unit tests and README snippets for (empty: every enabled backend)")
+if(KOKKOSTILE_TEST_BACKENDS)
+  foreach(_kt_backend IN LISTS KOKKOSTILE_TEST_BACKENDS)
+    if(NOT _kt_backend IN_LIST KOKKOSTILE_BACKENDS)
+      message(FATAL_ERROR "KokkosTile: KOKKOSTILE_TEST_BACKENDS names ${_kt_backend}, which this "
+                          "Kokkos does not enable (backends: ${KOKKOSTILE_BACKENDS})")
+    endif()
+  endforeach()
+  set(KOKKOSTILE_TESTED_BACKENDS ${KOKKOSTILE_TEST_BACKENDS})
+else()
+  set(KOKKOSTILE_TESTED_BACKENDS ${KOKKOSTILE_BACKENDS})
 endif()
 
 set(KOKKOSTILE_HAVE_CUDA OFF)

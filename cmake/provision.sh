@@ -66,6 +66,10 @@ die() {
 # (build/.provision-times), else a typical figure for a 2-core machine.
 provision_t0=${KOKKOSTILE_PROVISION_T0:-$(date +%s)}
 unset KOKKOSTILE_PROVISION_T0  # a provision.sh that a test or a shell starts keeps its own clock
+# What a build tree builds is reset at every configure, so that a narrowing that KOKKOSTILE_CMAKE_ARGS
+# asked for once (CI: -DKOKKOSTILE_TEST_BACKENDS=Threads -DKOKKOSTILE_ENABLE_PERF_TESTS=OFF) does not
+# stay in the tree's CMake cache for the next run; KOKKOSTILE_CMAKE_ARGS comes later and wins.
+scope_defaults=(-DKOKKOSTILE_TEST_BACKENDS= -DKOKKOSTILE_ENABLE_PERF_TESTS=ON)
 minutes() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 stage() { say "[$(minutes $(($(date +%s) - provision_t0)))] $1${2:+ (usually $2)}"; }
 
@@ -285,7 +289,7 @@ build_and_run() {
   # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
   cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON -DKOKKOSTILE_PROVISION_FLAVOUR="$flavour" \
-    ${KOKKOSTILE_CMAKE_ARGS:-}
+    "${scope_defaults[@]}" ${KOKKOSTILE_CMAKE_ARGS:-}
   build_stage "$build_dir" "build-$flavour" "about 20 minutes on 2 cores"
   case "$command" in
     test)

@@ -298,7 +298,7 @@ cuda_main() {
   cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DKokkos_ROOT="$kokkos_root" -DKOKKOSTILE_REQUIRE_CUDA=ON -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON \
     -DKOKKOSTILE_PROVISION_FLAVOUR=cuda \
-    "${cmake_args[@]}" ${KOKKOSTILE_CMAKE_ARGS:-}
+    "${cmake_args[@]}" "${scope_defaults[@]}" ${KOKKOSTILE_CMAKE_ARGS:-}
   if [ -n "${KOKKOSTILE_BUILD_TARGETS:-}" ] && [ "$command" = build ]; then
     # shellcheck disable=SC2086  # a list of targets
     build_stage "$build_dir" "build-cuda-cxx$standard" "30 minutes or more on 2 cores" ${KOKKOSTILE_BUILD_TARGETS}

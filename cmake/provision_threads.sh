@@ -85,7 +85,7 @@ threads_main() {
     -DKokkos_ROOT="$kokkos_root" -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON \
     -DKOKKOSTILE_PROVISION_FLAVOUR=threads "${cmake_args[@]}" \
     -DKOKKOSTILE_INTERFACE_DEFINITIONS="$interface_definitions" \
-    ${KOKKOSTILE_CMAKE_ARGS:-}
+    "${scope_defaults[@]}" ${KOKKOSTILE_CMAKE_ARGS:-}
   build_stage "$build_dir" "build-threads" "about 35 minutes on 2 cores"
   case "$command" in
     test)

@@ -239,9 +239,17 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
   const bool tb = Impl::parse_gemm_op(call, "trans_b", trans_b);
   if constexpr (one_real_type)  // the other problems ignore the tile
     Impl::check_gemm_tile<T>(call, options.tile);
+  // The kernels see one View type per value type and memory space, whatever the layouts
+  // (Impl::GemmKernelView): compiled once, not once per combination of the callers' View types.
+  const auto kernel_a = Impl::gemm_operand_view(a);
+  const auto kernel_b = Impl::gemm_operand_view(b);
+  const auto kernel_c = Impl::gemm_output_view(c);
+  using a_operand = Impl::GemmOperand<std::remove_const_t<decltype(kernel_a)>>;
+  using b_operand = Impl::GemmOperand<std::remove_const_t<decltype(kernel_b)>>;
+  using c_view = std::remove_const_t<decltype(kernel_c)>;
   // "C" conjugates complex operands where their elements are read; real ones ignore it.
-  const Impl::GemmOperand<AView> op_a(a, ta, Impl::gemm_op_conjugates(trans_a));
-  const Impl::GemmOperand<BView> op_b(b, tb, Impl::gemm_op_conjugates(trans_b));
+  const a_operand op_a(kernel_a, ta, Impl::gemm_op_conjugates(trans_a));
+  const b_operand op_b(kernel_b, tb, Impl::gemm_op_conjugates(trans_b));
   const std::int64_t m = op_a.rows(), k = op_a.cols(), n = op_b.cols();
   // One message per disagreeing extent, so that it names the one that is wrong.
   KOKKOSTILE_EXPECT(op_b.rows() == k, InvalidArgument, call,
@@ -260,14 +268,12 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
 
   if (alpha == T(0) || k == 0) {
     Kokkos::parallel_for(call + "::scale_c", Kokkos::RangePolicy<ExecSpace>(space, 0, m * n),
-                         Impl::GemmScaleC<CView, T>{c, beta, n});
+                         Impl::GemmScaleC<c_view, T>{kernel_c, beta, n});
     return;
   }
 
-  using a_operand = Impl::GemmOperand<AView>;
-  using b_operand = Impl::GemmOperand<BView>;
-  const Impl::GemmProblem<ExecSpace, CView, a_operand, b_operand> problem{
-      call, space, op_a, op_b, c, T(alpha), T(beta), m, n, k};
+  const Impl::GemmProblem<ExecSpace, c_view, a_operand, b_operand> problem{
+      call, space, op_a, op_b, kernel_c, T(alpha), T(beta), m, n, k};
   if constexpr (!one_real_type) {
     // One complex type: tuned and tf32x3 split it into four real products on the real path
     // (impl/gemm/Gemm_SplitComplex.hpp) when the problem is big enough to pay for the split.

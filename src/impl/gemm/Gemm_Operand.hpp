@@ -30,6 +30,31 @@ inline constexpr bool device_pass = true;
 inline constexpr bool device_pass = false;
 #endif
 
+/// The one View type GEMM's kernels see for an operand (X const) or for C (X non-const): strided
+/// and unmanaged, in the caller's memory space. KokkosTile::gemm converts every View it is given to
+/// it (Kokkos' own layout conversion: Left, Right and Stride all become Stride), and the padded and
+/// complex-split paths view their planes through it too, so that each kernel is compiled once per
+/// value type and memory space, not once per combination of the caller's three View types. The
+/// kernels index through strides anyway (GemmOperand; C only in its epilogue), so nothing is lost;
+/// compile time was (nvcc spent 21 minutes on one test file that passed five View triples).
+/// Unmanaged: a kernel never kept an allocation alive (Kokkos drops reference counting in kernels),
+/// the caller's Views and the call's workspace do.
+template <class X, class MemorySpace>
+using GemmKernelView =
+    Kokkos::View<X**, Kokkos::LayoutStride, MemorySpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+/// v as GemmKernelView: read-only for operands, writable for C.
+template <class ViewType>
+GemmKernelView<typename ViewType::const_value_type, typename ViewType::memory_space>
+gemm_operand_view(const ViewType& v) {
+  return v;
+}
+template <class ViewType>
+GemmKernelView<typename ViewType::non_const_value_type, typename ViewType::memory_space>
+gemm_output_view(const ViewType& v) {
+  return v;
+}
+
 /// op(X) as a pointer and two strides: every Kokkos layout (Left, Right, Stride, subviews) is a
 /// strided array, and a transpose only swaps the strides, so the kernels index one way for all.
 /// `conjugate` (complex value types only: for real ones "C" is "T" and the flag stays false) makes
@@ -39,7 +64,7 @@ template <class ViewType>
 struct GemmOperand {
   using value_type = typename ViewType::non_const_value_type;
 
-  ViewType view;  // keeps the allocation alive while the kernel runs
+  ViewType view;
   const value_type* data = nullptr;
   std::int64_t row_stride = 0, col_stride = 0;  // of op(X)
   std::int64_t row_count = 0, col_count = 0;    // of op(X)

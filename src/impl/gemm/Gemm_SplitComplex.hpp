@@ -111,11 +111,13 @@ void run_gemm_split_complex(const Problem& p, const RunReal& run_real) {
   Kokkos::parallel_for(p.call + "::split_b", policy(p.space, 0, k * n),
                        GemmSplitPlanes<typename Problem::b_operand, plane>{p.b, br, bi, k});
 
-  using operand = GemmOperand<plane>;
-  using real_problem = GemmProblem<ExecSpace, plane, operand, operand>;
+  // The planes as a real call's Views are seen (GemmKernelView): the real kernels serve both.
+  using operand = GemmOperand<GemmKernelView<const R, memory_space>>;
+  using real_problem = GemmProblem<ExecSpace, GemmKernelView<R, memory_space>, operand, operand>;
   auto product = [&](const plane& x, const plane& y, R alpha, R beta, const plane& out) {
-    run_real(real_problem{p.call, p.space, operand(x, false), operand(y, false), out, alpha, beta,
-                          m, n, k});
+    run_real(real_problem{p.call, p.space, operand(gemm_operand_view(x), false),
+                          operand(gemm_operand_view(y), false), gemm_output_view(out), alpha,
+                          beta, m, n, k});
   };
   product(ar, br, R(1), R(0), pr);   // Pr = Ar Br
   product(ai, bi, R(-1), R(1), pr);  //    - Ai Bi
