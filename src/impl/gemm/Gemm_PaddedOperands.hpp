@@ -112,9 +112,9 @@ void run_gemm_padded(const Problem& p, const RunPadded& run_padded) {
   const std::int64_t main_m = edge_rows ? whole_m : p.m, main_n = edge_cols ? whole_n : p.n;
   // The planes as the call's own operands are seen (GemmKernelView): the same kernels serve both.
   using operand = GemmOperand<GemmKernelView<const T, memory_space>>;
+  const operand padded_a(gemm_operand_view(a), false), padded_b(gemm_operand_view(b), false);
   GemmProblem<ExecSpace, typename Problem::c_view, operand, operand> padded{
-      p.call, p.space, operand(gemm_operand_view(a), false), operand(gemm_operand_view(b), false),
-      p.c, p.alpha, p.beta, main_m, main_n, p.k};
+      p.call, p.space, padded_a, padded_b, p.c, p.alpha, p.beta, main_m, main_n, p.k};
   padded.operands_padded = true;
   run_padded(padded);
   if (edge_rows)  // rows [whole_m, m) of every column, the corner included

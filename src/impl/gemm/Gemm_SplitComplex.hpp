@@ -116,8 +116,8 @@ void run_gemm_split_complex(const Problem& p, const RunReal& run_real) {
   using real_problem = GemmProblem<ExecSpace, GemmKernelView<R, memory_space>, operand, operand>;
   auto product = [&](const plane& x, const plane& y, R alpha, R beta, const plane& out) {
     run_real(real_problem{p.call, p.space, operand(gemm_operand_view(x), false),
-                          operand(gemm_operand_view(y), false), gemm_output_view(out), alpha,
-                          beta, m, n, k});
+                          operand(gemm_operand_view(y), false), gemm_output_view(out), alpha, beta,
+                          m, n, k});
   };
   product(ar, br, R(1), R(0), pr);   // Pr = Ar Br
   product(ai, bi, R(-1), R(1), pr);  //    - Ai Bi
