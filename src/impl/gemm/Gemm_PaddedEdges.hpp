@@ -40,7 +40,6 @@ KOKKOS_INLINE_FUNCTION constexpr std::size_t gemm_edge_scratch_bytes() {
   return sizeof(T) * gemm_edge_warps * gemm_edge_max * (gemm_edge_lanes + 1);
 }
 
-template <class T>
 KOKKOS_INLINE_FUNCTION std::size_t gemm_edge_index(int warp, int sum, int lane) {
   return (std::size_t(warp) * gemm_edge_max + sum) * (gemm_edge_lanes + 1) + lane;
 }
@@ -70,14 +69,14 @@ struct GemmEdgeRows {
             sum[r] += a(m0 + r, p) * bv;
       }
     for (int r = 0; r < gemm_edge_max; ++r)
-      partial[gemm_edge_index<T>(warp, r, lane)] = sum[r];
+      partial[gemm_edge_index(warp, r, lane)] = sum[r];
     member.team_barrier();
     const int w = member.team_rank() / gemm_edge_max, r = member.team_rank() % gemm_edge_max;
     const std::int64_t jw = std::int64_t(member.league_rank()) * gemm_edge_warps + w;
     if (w < gemm_edge_warps && r < rows && jw < n) {
       T total = 0;
       for (int l = 0; l < gemm_edge_lanes; ++l)
-        total += partial[gemm_edge_index<T>(w, r, l)];
+        total += partial[gemm_edge_index(w, r, l)];
       gemm_store(c, m0 + r, jw, total, alpha, beta);
     }
   }
@@ -108,14 +107,14 @@ struct GemmEdgeColumns {
             sum[col] += av * b(p, n0 + col);
       }
     for (int col = 0; col < gemm_edge_max; ++col)
-      partial[gemm_edge_index<T>(warp, col, lane)] = sum[col];
+      partial[gemm_edge_index(warp, col, lane)] = sum[col];
     member.team_barrier();
     for (int e = member.team_rank(); e < cols * gemm_edge_lanes; e += member.team_size()) {
       const int col = e / gemm_edge_lanes, l = e % gemm_edge_lanes;
       if (i0 + l < m) {
         T total = 0;
         for (int w = 0; w < gemm_edge_warps; ++w)
-          total += partial[gemm_edge_index<T>(w, col, l)];
+          total += partial[gemm_edge_index(w, col, l)];
         gemm_store(c, i0 + l, n0 + col, total, alpha, beta);
       }
     }
