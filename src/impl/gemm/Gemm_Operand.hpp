@@ -35,8 +35,8 @@ inline constexpr bool device_pass = false;
 /// it (Kokkos' own layout conversion: Left, Right and Stride all become Stride), and the padded and
 /// complex-split paths view their planes through it too, so that each kernel is compiled once per
 /// value type and memory space, not once per combination of the caller's three View types. The
-/// kernels index through strides anyway (GemmOperand; C only in its epilogue), so nothing is lost;
-/// compile time was (nvcc spent 21 minutes on one test file that passed five View triples).
+/// kernels index through strides anyway (GemmOperand; C only in its epilogue), so only compile
+/// time changes (nvcc on Test_Gemm.cpp for Cuda: 136 s; the build before had 1276 s in its log).
 /// Unmanaged: a kernel never kept an allocation alive (Kokkos drops reference counting in kernels),
 /// the caller's Views and the call's workspace do.
 template <class X, class MemorySpace>
