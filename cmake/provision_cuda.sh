@@ -271,6 +271,17 @@ cuda_main() {
   fi
 
   build_dir="$source_dir/build/cuda-cxx$standard-sm$arch"
+  # A tree configured with another nvcc_wrapper (a Kokkos of another cache key, after the sources
+  # in the deps folder changed) makes CMake drop its cache and configure again without the -D
+  # options given here, and then it finds no Kokkos: configure such a tree afresh instead.
+  if [ -n "${compiler:-}" ] && [ -f "$build_dir/CMakeCache.txt" ]; then
+    local configured_compiler
+    configured_compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build_dir/CMakeCache.txt")
+    if [ -n "$configured_compiler" ] && [ "$configured_compiler" != "$compiler" ]; then
+      say "${build_dir#"$source_dir"/} was configured with $configured_compiler; configuring it afresh"
+      rm -rf "$build_dir/CMakeCache.txt" "$build_dir/CMakeFiles"
+    fi
+  fi
   case "$command" in
     shell)
       say "shell in $source_dir with Kokkos_ROOT=$kokkos_root; the build tree is $build_dir (exit to leave)"

@@ -8,7 +8,10 @@
 //   2. the out-of-place transpose through the public API: tile edge 32 or 64, on View memory (the
 //      grid shifted so that full tiles are aligned, partial tiles at two edges) against the same
 //      matrix placed on a 256-byte boundary (every tile full and aligned);
-//   3. reverse_static<1024> against reverse (the packet kernel), in place.
+//   3. reverse_static<1024> against reverse (the packet kernel), in place;
+//   4. (CUDA) reverse_static<1024>'s staged-packet kernel with 32 to 256 threads a team, and a
+//      persistent variant: a few teams per multiprocessor, each looping over chunk pairs and
+//      issuing the next pair's loads before it stores the current pair (CSV lines `staged,...`).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 
@@ -18,6 +21,7 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -142,24 +146,193 @@ void reverse_questions(std::int64_t count) {
       type_name<T>(), static_cast<long>(count), copy / packets, copy / staged, copy / staged64);
 }
 
+#if defined(KOKKOS_ENABLE_CUDA)
+/// Question 4's persistent variant: team g takes chunk pairs g, g + league, ...; while it stores
+/// pair i from scratch it already has pair i + 1's loads in flight (PerThread packets of each chunk
+/// per thread, in registers).
+template <class T, int Chunk, int PerThread>
+struct ReverseStagedPipelined {
+  static constexpr int V = KokkosTile::Impl::packet_width<T>();
+  using packet = KokkosTile::Impl::Packet<T, V>;
+  using tile = KokkosTile::StaticTile1D<T, Chunk, Space>;
+  using member_type = Kokkos::TeamPolicy<Space>::member_type;
+  using helpers = KokkosTile::Impl::ReverseInPlaceStagedPackets<Space, T, Chunk>;
+
+  T* data;
+  std::int64_t extent;
+  std::int64_t chunks;
+
+  KOKKOS_FORCEINLINE_FUNCTION int load(std::int64_t g, int t, int threads, packet* f, packet* b,
+                                       T*& front, T*& back) const {
+    const std::int64_t start = g * Chunk;
+    const std::int64_t left = extent / 2 - start;
+    const int count = left < Chunk ? static_cast<int>(left) : Chunk;
+    const int packets = count / V;
+    front = data + start;
+    back = data + (extent - start - count);
+    for (int u = 0; u < PerThread; ++u) {
+      const int k = t + u * threads;
+      if (k < packets) {
+        f[u] = *reinterpret_cast<const packet*>(front + k * V);
+        b[u] = *reinterpret_cast<const packet*>(back + k * V);
+      }
+    }
+    return packets;
+  }
+
+  KOKKOS_FUNCTION void operator()(const member_type& team) const {
+    std::int64_t g = team.league_rank();
+    if (g >= chunks)
+      return;
+    const tile front_tile(team, 0), back_tile(team, 0);
+    T* const fs = &front_tile(0);
+    T* const bs = &back_tile(0);
+    const bool whole = KokkosTile::Impl::packet_aligned(fs) && KokkosTile::Impl::packet_aligned(bs);
+    const int t = team.team_rank(), threads = team.team_size();
+    packet f[PerThread], b[PerThread];
+    T *front = nullptr, *back = nullptr;
+    int packets = load(g, t, threads, f, b, front, back);
+    while (true) {
+      for (int u = 0; u < PerThread; ++u) {
+        const int k = t + u * threads;
+        if (k < packets) {
+          helpers::store_to_scratch(fs + k * V, f[u], whole);
+          helpers::store_to_scratch(bs + k * V, b[u], whole);
+        }
+      }
+      team.team_barrier();
+      const int current = packets;
+      T* const current_front = front;
+      T* const current_back = back;
+      const std::int64_t next = g + team.league_size();
+      if (next < chunks)
+        packets = load(next, t, threads, f, b, front, back);
+      for (int u = 0; u < PerThread; ++u) {
+        const int k = t + u * threads;
+        if (k < current) {
+          const int mirror = (current - 1 - k) * V;
+          KokkosTile::Impl::store_packet(current_front + k * V,
+                                         helpers::reversed_from_scratch(bs + mirror, whole));
+          KokkosTile::Impl::store_packet(current_back + k * V,
+                                         helpers::reversed_from_scratch(fs + mirror, whole));
+        }
+      }
+      if (next >= chunks)
+        break;
+      team.team_barrier();
+      g = next;
+    }
+  }
+};
+
+/// v(i) = i mod 1000003 (exact in float), so that a check knows where every element came from.
+template <class T>
+struct IndexPattern {
+  Kokkos::View<T*, Memory> v;
+  KOKKOS_FUNCTION void operator()(std::int64_t i) const { v(i) = T(i % 1000003); }
+};
+
+template <class T>
+bool reversed_correctly(const Kokkos::View<T*, Memory>& v, std::int64_t flips) {
+  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), v);
+  const std::int64_t n = host.extent(0);
+  for (std::int64_t i = 0; i < n; i += 997) {
+    const std::int64_t expected = flips % 2 == 0 ? i : n - 1 - i;
+    if (host(i) != T(expected % 1000003))
+      return false;
+  }
+  return true;
+}
+
+template <class T>
+void staged_questions(std::int64_t count) {
+  constexpr int Chunk = 1024;
+  constexpr int V = KokkosTile::Impl::packet_width<T>();
+  Kokkos::View<T*, Memory> v("v", count);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, count),
+                       IndexPattern<T>{v});
+  const double copy = copy_ms<T>(count);
+  const std::int64_t chunks = (count / 2 + Chunk - 1) / Chunk;
+  const std::size_t bytes = 2 * KokkosTile::StaticTile1D<T, Chunk, Space>::scratch_bytes();
+  const int sms = KokkosTile::Impl::cuda_device_limits("kx", Space().cuda_device()).multiprocessors;
+  std::int64_t flips = 0;  // each call reverses v once; checked at the end of each variant
+  auto report = [&](const char* variant, int threads, int per_sm, double ms) {
+    std::printf("staged,%s,%ld,%s,%d,%d,%.4f,%.3f,%s\n", type_name<T>(), static_cast<long>(count),
+                variant, threads, per_sm, ms, copy / ms,
+                reversed_correctly(v, flips) ? "ok" : "WRONG");
+  };
+  {
+    const double ms = median_ms([&] {
+      KokkosTile::reverse_static<Chunk>(v);
+      ++flips;
+    });
+    report("library", 0, 0, ms);
+  }
+  for (const int threads : {32, 64, 128, 256}) {
+    Kokkos::TeamPolicy<Space> policy(static_cast<int>(chunks), threads);
+    policy.set_scratch_size(0, Kokkos::PerTeam(bytes));
+    const KokkosTile::Impl::ReverseInPlaceStagedPackets<Space, T, Chunk> functor{v.data(), count,
+                                                                                 Chunk, 0};
+    const double ms = median_ms([&] {
+      Kokkos::parallel_for("staged", policy, functor);
+      ++flips;
+    });
+    report("one_pair_per_team", threads, 0, ms);
+  }
+  constexpr int packets = Chunk / V;
+  auto pipelined = [&](auto per_thread) {
+    constexpr int PerThread = decltype(per_thread)::value;
+    const int threads = packets / PerThread;
+    for (const int per_sm : {2, 4, 8, 12, 16, 24}) {
+      if (per_sm * threads > 2048)
+        continue;
+      const std::int64_t league = std::min<std::int64_t>(chunks, std::int64_t(sms) * per_sm);
+      Kokkos::TeamPolicy<Space> policy(static_cast<int>(league), threads);
+      policy.set_scratch_size(0, Kokkos::PerTeam(bytes));
+      const ReverseStagedPipelined<T, Chunk, PerThread> functor{v.data(), count, chunks};
+      const double ms = median_ms([&] {
+        Kokkos::parallel_for("pipelined", policy, functor);
+        ++flips;
+      });
+      report("pipelined", threads, per_sm, ms);
+    }
+  };
+  pipelined(std::integral_constant<int, 1>{});
+  pipelined(std::integral_constant<int, 2>{});
+  pipelined(std::integral_constant<int, 4>{});
+}
+#endif
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
   Kokkos::ScopeGuard guard(argc, argv);
+  // With the argument `staged`, question 4 only.
+  const bool staged_only = argc > 1 && std::string(argv[argc - 1]) == "staged";
   std::printf("execution space %s\n", Space::name());
+  if (!staged_only) {
 #if defined(KOKKOS_ENABLE_CUDA)
-  for (const int edge : {8192, 16384}) {
-    stencil_questions<float>(edge);
-    stencil_questions<double>(edge);
+    for (const int edge : {8192, 16384}) {
+      stencil_questions<float>(edge);
+      stencil_questions<double>(edge);
+    }
+#endif
+    for (const int edge : {8192, 16384}) {
+      transpose_questions<float>(edge);
+      transpose_questions<double>(edge);
+    }
+    for (const std::int64_t count : {std::int64_t(1) << 26, std::int64_t(1) << 28}) {
+      reverse_questions<float>(count);
+      reverse_questions<double>(count);
+    }
+  }
+#if defined(KOKKOS_ENABLE_CUDA)
+  std::printf("staged,type,elements,variant,threads,teams_per_sm,ms,of_deep_copy,check\n");
+  for (const std::int64_t count :
+       {std::int64_t(1) << 24, std::int64_t(1) << 26, std::int64_t(1) << 28}) {
+    staged_questions<float>(count);
+    staged_questions<double>(count);
   }
 #endif
-  for (const int edge : {8192, 16384}) {
-    transpose_questions<float>(edge);
-    transpose_questions<double>(edge);
-  }
-  for (const std::int64_t count : {std::int64_t(1) << 26, std::int64_t(1) << 28}) {
-    reverse_questions<float>(count);
-    reverse_questions<double>(count);
-  }
   return 0;
 }

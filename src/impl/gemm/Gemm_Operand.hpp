@@ -64,7 +64,6 @@ template <class ViewType>
 struct GemmOperand {
   using value_type = typename ViewType::non_const_value_type;
 
-  ViewType view;
   const value_type* data = nullptr;
   std::int64_t row_stride = 0, col_stride = 0;  // of op(X)
   std::int64_t row_count = 0, col_count = 0;    // of op(X)
@@ -73,7 +72,7 @@ struct GemmOperand {
 
   GemmOperand() = default;
   GemmOperand(const ViewType& v, bool trans, bool conj = false)
-      : view(v), data(v.data()), conjugate(is_gemm_complex_v<value_type> && conj) {
+      : data(v.data()), conjugate(is_gemm_complex_v<value_type> && conj) {
     const std::int64_t s0 = v.stride(0), s1 = v.stride(1);
     row_stride = trans ? s1 : s0;
     col_stride = trans ? s0 : s1;
