@@ -71,8 +71,8 @@ template <std::size_t StaticExtent, class ExecSpace, class ViewType>
 void launch_reverse(const std::string& call, const ExecSpace& space, const ViewType& view,
                     std::size_t chunk) {
   check_reversible_view<ExecSpace, ViewType>();
-  using functor_type = ReverseInPlace<ExecSpace, ViewType, StaticExtent>;
-  using chunk_tile = typename functor_type::chunk_tile;
+  using chunk_tile =
+      ReverseChunkTile<typename ViewType::non_const_value_type, ExecSpace, StaticExtent>;
 
   const std::size_t bytes = ScratchBudget{}
                                 .add_bytes(chunk_tile::scratch_bytes(chunk))
@@ -111,14 +111,21 @@ void launch_reverse(const std::string& call, const ExecSpace& space, const ViewT
         const int packets = static_cast<int>(chunk / V);
         const int threads = std::min(256, std::max(32, (packets / 2 + 31) / 32 * 32));
         const Kokkos::TeamPolicy<ExecSpace> staged(space, league, threads);
-        Kokkos::parallel_for(call, with_scratch(staged, placement),
-                             ReverseInPlaceStagedPackets<ExecSpace, value_type, StaticExtent>{
-                                 view.data(), extent, static_cast<int>(chunk), placement.level});
+        with_scratch_level(placement, [&](auto level) {
+          Kokkos::parallel_for(call, with_scratch(staged, placement),
+                               ReverseInPlaceStagedPackets<ExecSpace, value_type, StaticExtent,
+                                                           decltype(level)::value>{
+                                   view.data(), extent, static_cast<int>(chunk)});
+        });
         return;
       }
     }
-    Kokkos::parallel_for(call, with_scratch(policy, placement),
-                         functor_type{view, extent, static_cast<int>(chunk), placement.level});
+    with_scratch_level(placement, [&](auto level) {
+      Kokkos::parallel_for(
+          call, with_scratch(policy, placement),
+          ReverseInPlace<ExecSpace, ViewType, StaticExtent, decltype(level)::value>{
+              view, extent, static_cast<int>(chunk)});
+    });
   }
 }
 
@@ -188,9 +195,10 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
                            "use KokkosTile::reverse to reverse in place");
   chunk = Impl::checked_chunk(call, chunk);
 
-  using functor_type = Impl::ReverseCopy<ExecSpace, SrcView, decltype(head)>;
+  using chunk_tile =
+      Impl::ReverseChunkTile<typename decltype(head)::non_const_value_type, ExecSpace, 0>;
   const ScratchPlacement placement =
-      place_team_scratch(call, space, functor_type::chunk_tile::scratch_bytes(chunk));
+      place_team_scratch(call, space, chunk_tile::scratch_bytes(chunk));
   const int league =
       Impl::checked_league_size(call, Impl::ceil_div(static_cast<std::int64_t>(n), chunk));
   if constexpr (Impl::is_host_backend<ExecSpace>()) {
@@ -211,8 +219,12 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
       }
     }
     const Kokkos::TeamPolicy<ExecSpace> policy(space, league, Impl::default_team_size<ExecSpace>());
-    Kokkos::parallel_for(call, with_scratch(policy, placement),
-                         functor_type{src, head, static_cast<int>(chunk), placement.level});
+    with_scratch_level(placement, [&](auto level) {
+      Kokkos::parallel_for(
+          call, with_scratch(policy, placement),
+          Impl::ReverseCopy<ExecSpace, SrcView, decltype(head), decltype(level)::value>{
+              src, head, static_cast<int>(chunk)});
+    });
   }
 }
 

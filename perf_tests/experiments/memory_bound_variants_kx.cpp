@@ -11,7 +11,11 @@
 //   3. reverse_static<1024> against reverse (the packet kernel), in place;
 //   4. (CUDA) reverse_static<1024>'s staged-packet kernel with 32 to 256 threads a team, and a
 //      persistent variant: a few teams per multiprocessor, each looping over chunk pairs and
-//      issuing the next pair's loads before it stores the current pair (CSV lines `staged,...`).
+//      issuing the next pair's loads before it stores the current pair (CSV lines `staged,...`);
+//   5. (CUDA) cache hints on the global accesses of reverse_static<1024>'s staged kernel and of
+//      reverse's packet kernel: evict-first (.cs) stores, .cs loads and stores, non-coherent loads
+//      that skip L1; each call timed alone with a fence, as the benchmarks time them (CSV lines
+//      `hint,...`).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 
@@ -156,7 +160,7 @@ struct ReverseStagedPipelined {
   using packet = KokkosTile::Impl::Packet<T, V>;
   using tile = KokkosTile::StaticTile1D<T, Chunk, Space>;
   using member_type = Kokkos::TeamPolicy<Space>::member_type;
-  using helpers = KokkosTile::Impl::ReverseInPlaceStagedPackets<Space, T, Chunk>;
+  using helpers = KokkosTile::Impl::ReverseInPlaceStagedPackets<Space, T, Chunk, 0>;
 
   T* data;
   std::int64_t extent;
@@ -271,8 +275,8 @@ void staged_questions(std::int64_t count) {
   for (const int threads : {32, 64, 128, 256}) {
     Kokkos::TeamPolicy<Space> policy(static_cast<int>(chunks), threads);
     policy.set_scratch_size(0, Kokkos::PerTeam(bytes));
-    const KokkosTile::Impl::ReverseInPlaceStagedPackets<Space, T, Chunk> functor{v.data(), count,
-                                                                                 Chunk, 0};
+    const KokkosTile::Impl::ReverseInPlaceStagedPackets<Space, T, Chunk, 0> functor{v.data(), count,
+                                                                                    Chunk};
     const double ms = median_ms([&] {
       Kokkos::parallel_for("staged", policy, functor);
       ++flips;
@@ -303,12 +307,200 @@ void staged_questions(std::int64_t count) {
 }
 #endif
 
+#if defined(KOKKOS_ENABLE_CUDA)
+/// Question 5's cache hints.
+enum class Hint { none, store_cs, load_store_cs, load_nc_no_l1 };
+
+const char* hint_name(Hint h) {
+  switch (h) {
+    case Hint::none:
+      return "none";
+    case Hint::store_cs:
+      return "store_cs";
+    case Hint::load_store_cs:
+      return "load_store_cs";
+    default:
+      return "load_nc_no_l1";
+  }
+}
+
+template <Hint H, class T, int V>
+KOKKOS_FORCEINLINE_FUNCTION KokkosTile::Impl::Packet<T, V> hinted_load(const T* p) {
+  using packet = KokkosTile::Impl::Packet<T, V>;
+#ifdef __CUDA_ARCH__
+  if constexpr (sizeof(packet) == 16 && (H == Hint::load_store_cs || H == Hint::load_nc_no_l1)) {
+    unsigned w[4];
+    if constexpr (H == Hint::load_store_cs)
+      asm volatile("ld.global.cs.v4.u32 {%0, %1, %2, %3}, [%4];"
+                   : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3])
+                   : "l"(p));
+    else
+      asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+                   : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3])
+                   : "l"(p));
+    packet r;
+    memcpy(&r, w, sizeof(w));
+    return r;
+  }
+#endif
+  return *reinterpret_cast<const packet*>(p);
+}
+
+template <Hint H, class T, int V>
+KOKKOS_FORCEINLINE_FUNCTION void hinted_store(T* dst, const KokkosTile::Impl::Packet<T, V>& p) {
+#ifdef __CUDA_ARCH__
+  if constexpr (sizeof(p) == 16 && (H == Hint::store_cs || H == Hint::load_store_cs)) {
+    unsigned w[4];
+    memcpy(w, &p, sizeof(w));
+    asm volatile("st.global.cs.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(dst), "r"(w[0]), "r"(w[1]),
+                 "r"(w[2]), "r"(w[3])
+                 : "memory");
+    return;
+  }
+#endif
+  KokkosTile::Impl::store_packet(dst, p);
+}
+
+/// Impl::ReverseInPlaceStagedPackets with hinted global loads and stores.
+template <Hint H, class T, int Chunk>
+struct ReverseStagedHinted {
+  static constexpr int V = KokkosTile::Impl::packet_width<T>();
+  using packet = KokkosTile::Impl::Packet<T, V>;
+  using tile = KokkosTile::StaticTile1D<T, Chunk, Space>;
+  using member_type = Kokkos::TeamPolicy<Space>::member_type;
+  using helpers = KokkosTile::Impl::ReverseInPlaceStagedPackets<Space, T, Chunk, 0>;
+  T* data;
+  std::int64_t extent;
+
+  KOKKOS_FUNCTION void operator()(const member_type& team) const {
+    const tile front(team, 0), back(team, 0);
+    const std::int64_t front_start = static_cast<std::int64_t>(team.league_rank()) * Chunk;
+    const std::int64_t left = extent / 2 - front_start;
+    const int packets = (left < Chunk ? static_cast<int>(left) : Chunk) / V;
+    T* const front_data = data + front_start;
+    T* const back_data = data + (extent - front_start - std::int64_t(packets) * V);
+    T* const fs = &front(0);
+    T* const bs = &back(0);
+    const bool whole = KokkosTile::Impl::packet_aligned(fs) && KokkosTile::Impl::packet_aligned(bs);
+    KokkosTile::team_staged_copy<4>(
+        team, packets,
+        [&](int k) {
+          return Kokkos::pair<packet, packet>(hinted_load<H, T, V>(front_data + k * V),
+                                              hinted_load<H, T, V>(back_data + k * V));
+        },
+        [&](int k, const Kokkos::pair<packet, packet>& pair) {
+          helpers::store_to_scratch(fs + k * V, pair.first, whole);
+          helpers::store_to_scratch(bs + k * V, pair.second, whole);
+        });
+    team.team_barrier();
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, packets), [&](int k) {
+      const int mirror = (packets - 1 - k) * V;
+      hinted_store<H, T, V>(front_data + k * V, helpers::reversed_from_scratch(bs + mirror, whole));
+      hinted_store<H, T, V>(back_data + k * V, helpers::reversed_from_scratch(fs + mirror, whole));
+    });
+  }
+};
+
+/// Impl::ReverseInPlacePackets with hinted global loads and stores.
+template <Hint H, class T>
+struct ReversePacketsHinted {
+  static constexpr int V = KokkosTile::Impl::packet_width<T>();
+  T* data;
+  std::int64_t packets;
+  KOKKOS_FUNCTION void operator()(std::int64_t k) const {
+    T* const front = data + k * V;
+    T* const back = data + (packets - 1 - k) * V;
+    const auto f = hinted_load<H, T, V>(front);
+    const auto b = hinted_load<H, T, V>(back);
+    hinted_store<H, T, V>(front, KokkosTile::Impl::reversed(b));
+    hinted_store<H, T, V>(back, KokkosTile::Impl::reversed(f));
+  }
+};
+
+/// Median of 41 calls, each timed alone and fenced (as the benchmarks' time_fenced_calls), after
+/// 5 warm-up calls.
+double median_fenced_ms(const std::function<void()>& call) {
+  for (int k = 0; k < 5; ++k)
+    call();
+  Kokkos::fence();
+  std::vector<double> samples;
+  for (int k = 0; k < 41; ++k) {
+    const auto start = std::chrono::steady_clock::now();
+    call();
+    Kokkos::fence();
+    const std::chrono::duration<double, std::milli> elapsed =
+        std::chrono::steady_clock::now() - start;
+    samples.push_back(elapsed.count());
+  }
+  std::sort(samples.begin(), samples.end());
+  return samples[samples.size() / 2];
+}
+
+template <class T>
+void hint_questions(std::int64_t count) {
+  constexpr int Chunk = 1024;
+  constexpr int V = KokkosTile::Impl::packet_width<T>();
+  Kokkos::View<T*, Memory> v("v", count), w("w", count);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, count),
+                       IndexPattern<T>{v});
+  const double copy = median_fenced_ms([&] { Kokkos::deep_copy(w, v); });
+  const int chunks = static_cast<int>((count / 2 + Chunk - 1) / Chunk);
+  const std::size_t bytes = 2 * KokkosTile::StaticTile1D<T, Chunk, Space>::scratch_bytes();
+  std::int64_t flips = 0;
+  auto report = [&](const char* kernel, const char* hint, double ms) {
+    std::printf("hint,%s,%ld,%s,%s,%.4f,%.3f,%s\n", type_name<T>(), static_cast<long>(count),
+                kernel, hint, ms, copy / ms, reversed_correctly(v, flips) ? "ok" : "WRONG");
+  };
+  report("deep_copy", "-", copy);
+  report("library_reverse_static", "-", median_fenced_ms([&] {
+           KokkosTile::reverse_static<Chunk>(v);
+           ++flips;
+         }));
+  report("library_reverse", "-", median_fenced_ms([&] {
+           KokkosTile::reverse(v);
+           ++flips;
+         }));
+  auto staged = [&](auto hint) {
+    constexpr Hint H = decltype(hint)::value;
+    Kokkos::TeamPolicy<Space> policy(chunks, std::min(256, std::max(32, Chunk / V / 2)));
+    policy.set_scratch_size(0, Kokkos::PerTeam(bytes));
+    const ReverseStagedHinted<H, T, Chunk> functor{v.data(), count};
+    report("staged", hint_name(H), median_fenced_ms([&] {
+             Kokkos::parallel_for("staged_hinted", policy, functor);
+             ++flips;
+           }));
+  };
+  auto packets = [&](auto hint) {
+    constexpr Hint H = decltype(hint)::value;
+    const ReversePacketsHinted<H, T> functor{v.data(), count / V};
+    report("packets", hint_name(H), median_fenced_ms([&] {
+             Kokkos::parallel_for(
+                 "packets_hinted",
+                 Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, count / V / 2),
+                 functor);
+             ++flips;
+           }));
+  };
+  for (int round = 0; round < 2; ++round) {
+    staged(std::integral_constant<Hint, Hint::none>{});
+    staged(std::integral_constant<Hint, Hint::store_cs>{});
+    staged(std::integral_constant<Hint, Hint::load_store_cs>{});
+    staged(std::integral_constant<Hint, Hint::load_nc_no_l1>{});
+    packets(std::integral_constant<Hint, Hint::none>{});
+    packets(std::integral_constant<Hint, Hint::store_cs>{});
+    packets(std::integral_constant<Hint, Hint::load_store_cs>{});
+    packets(std::integral_constant<Hint, Hint::load_nc_no_l1>{});
+  }
+}
+#endif
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
   Kokkos::ScopeGuard guard(argc, argv);
-  // With the argument `staged`, question 4 only.
-  const bool staged_only = argc > 1 && std::string(argv[argc - 1]) == "staged";
+  // With the argument `staged`, questions 4 and 5 only; with `hints`, question 5 only.
+  const std::string last = argc > 1 ? argv[argc - 1] : "";
+  const bool staged_only = last == "staged" || last == "hints";
   std::printf("execution space %s\n", Space::name());
   if (!staged_only) {
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -327,11 +519,18 @@ int main(int argc, char* argv[]) {
     }
   }
 #if defined(KOKKOS_ENABLE_CUDA)
-  std::printf("staged,type,elements,variant,threads,teams_per_sm,ms,of_deep_copy,check\n");
-  for (const std::int64_t count :
-       {std::int64_t(1) << 24, std::int64_t(1) << 26, std::int64_t(1) << 28}) {
-    staged_questions<float>(count);
-    staged_questions<double>(count);
+  if (last != "hints") {
+    std::printf("staged,type,elements,variant,threads,teams_per_sm,ms,of_deep_copy,check\n");
+    for (const std::int64_t count :
+         {std::int64_t(1) << 24, std::int64_t(1) << 26, std::int64_t(1) << 28}) {
+      staged_questions<float>(count);
+      staged_questions<double>(count);
+    }
+  }
+  std::printf("hint,type,elements,kernel,hint,ms,of_deep_copy,check\n");
+  for (const std::int64_t count : {std::int64_t(1) << 26, std::int64_t(1) << 28}) {
+    hint_questions<float>(count);
+    hint_questions<double>(count);
   }
 #endif
   return 0;

@@ -44,7 +44,11 @@ struct ReverseChunkTile<T, ExecSpace, 0> {
   }
 };
 
-template <class ExecSpace, class ViewType, std::size_t StaticExtent>
+/// Level: the scratch level, compiled in (with_scratch_level), so that with level 0 on CUDA the
+/// chunks are read and written with shared-memory instructions; with a run-time level nvcc emits
+/// generic ones, which cost reverse_static<1024> 4-5 points of deep_copy (float, H200;
+/// perf_tests/experiments/memory_bound_variants_kx.cpp, question 5).
+template <class ExecSpace, class ViewType, std::size_t StaticExtent, int Level>
 struct ReverseInPlace {
   using value_type = typename ViewType::non_const_value_type;
   using chunk_tile = ReverseChunkTile<value_type, ExecSpace, StaticExtent>;
@@ -53,11 +57,10 @@ struct ReverseInPlace {
   ViewType view;
   std::int64_t extent;
   int chunk;
-  int level;
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
-    const auto front = chunk_tile::make(team, level, chunk);
-    const auto back = chunk_tile::make(team, level, chunk);
+    const auto front = chunk_tile::make(team, Level, chunk);
+    const auto back = chunk_tile::make(team, Level, chunk);
     const std::int64_t front_start = static_cast<std::int64_t>(team.league_rank()) * chunk;
     const int count = clipped_count(extent / 2, front_start, chunk);
     const std::int64_t back_start = extent - front_start - count;
@@ -85,8 +88,8 @@ struct ReverseInPlace {
 /// chunks through scratch, with every global access a whole packet. This is reverse_static's path
 /// on such Views, whose point is the compile-time scratch chunk: staged one element at a time it
 /// ran at 0.94 (float) and 0.96 (double) of deep_copy on an H100 at 2^26 elements
-/// (perf_tests/results/2026-11-25_H100_reverse/).
-template <class ExecSpace, class T, std::size_t StaticExtent>
+/// (perf_tests/results/2026-11-25_H100_reverse/). Level as in ReverseInPlace.
+template <class ExecSpace, class T, std::size_t StaticExtent, int Level>
 struct ReverseInPlaceStagedPackets {
   static constexpr int V = packet_width<T>();
   using packet = Packet<T, V>;
@@ -96,11 +99,10 @@ struct ReverseInPlaceStagedPackets {
   T* data;
   std::int64_t extent;
   int chunk;  // a multiple of V
-  int level;
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
-    const auto front = chunk_tile::make(team, level, chunk);
-    const auto back = chunk_tile::make(team, level, chunk);
+    const auto front = chunk_tile::make(team, Level, chunk);
+    const auto back = chunk_tile::make(team, Level, chunk);
     const std::int64_t front_start = static_cast<std::int64_t>(team.league_rank()) * chunk;
     // extent is a multiple of 2 V and chunk of V, so count is a whole number of packets.
     const int packets = clipped_count(extent / 2, front_start, chunk) / V;
@@ -161,8 +163,8 @@ struct ReverseInPlaceStagedPackets {
 };
 
 /// Out of place: team g loads the g-th chunk of src and writes it reversed into the mirrored
-/// position of dst, so both the reads and the writes are contiguous.
-template <class ExecSpace, class SrcView, class DstView>
+/// position of dst, so both the reads and the writes are contiguous. Level as in ReverseInPlace.
+template <class ExecSpace, class SrcView, class DstView, int Level>
 struct ReverseCopy {
   using value_type = typename DstView::non_const_value_type;
   using chunk_tile = ReverseChunkTile<value_type, ExecSpace, 0>;
@@ -171,10 +173,9 @@ struct ReverseCopy {
   SrcView src;
   DstView dst;
   int chunk;
-  int level;
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
-    const auto tile = chunk_tile::make(team, level, chunk);
+    const auto tile = chunk_tile::make(team, Level, chunk);
     const std::int64_t start = static_cast<std::int64_t>(team.league_rank()) * chunk;
     const int count = load_tile(team, src, start, tile);
     const std::int64_t mirror = static_cast<std::int64_t>(dst.extent(0)) - start - count;
