@@ -169,8 +169,7 @@ struct ReverseStagedPipelined {
   KOKKOS_FORCEINLINE_FUNCTION int load(std::int64_t g, int t, int threads, packet* f, packet* b,
                                        T*& front, T*& back) const {
     const std::int64_t start = g * Chunk;
-    const std::int64_t left = extent / 2 - start;
-    const int count = left < Chunk ? static_cast<int>(left) : Chunk;
+    const int count = KokkosTile::Impl::clipped_count(extent / 2, start, Chunk);
     const int packets = count / V;
     front = data + start;
     back = data + (extent - start - count);
@@ -305,9 +304,7 @@ void staged_questions(std::int64_t count) {
   pipelined(std::integral_constant<int, 2>{});
   pipelined(std::integral_constant<int, 4>{});
 }
-#endif
 
-#if defined(KOKKOS_ENABLE_CUDA)
 /// Question 5's cache hints.
 enum class Hint { none, store_cs, load_store_cs, load_nc_no_l1 };
 
@@ -375,8 +372,7 @@ struct ReverseStagedHinted {
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     const tile front(team, 0), back(team, 0);
     const std::int64_t front_start = static_cast<std::int64_t>(team.league_rank()) * Chunk;
-    const std::int64_t left = extent / 2 - front_start;
-    const int packets = (left < Chunk ? static_cast<int>(left) : Chunk) / V;
+    const int packets = KokkosTile::Impl::clipped_count(extent / 2, front_start, Chunk) / V;
     T* const front_data = data + front_start;
     T* const back_data = data + (extent - front_start - std::int64_t(packets) * V);
     T* const fs = &front(0);
