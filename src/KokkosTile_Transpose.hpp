@@ -125,7 +125,8 @@ int line_misalignment(const T* data, std::int64_t slow) {
   return static_cast<int>(address % line_bytes / sizeof(T));
 }
 
-template <int FastEdge, class ExecSpace, class BView, class AView>
+/// MinBlocks: launch bounds as in tile_policy (0: Kokkos' default).
+template <int FastEdge, unsigned MinBlocks = 0, class ExecSpace, class BView, class AView>
 void launch_transpose_tiled(const std::string& call, const ExecSpace& space, const BView& b,
                             const AView& a, const TileShape2D& shape) {
   using tile_type = Tile2D<typename BView::non_const_value_type, ExecSpace>;
@@ -158,7 +159,7 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   const int league = checked_league_size(call, tiles_down * tiles_across);
   // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
   // col), so b's leftmost index is the tile's column).
-  const auto policy = with_scratch(tile_policy<0>(space, league), placement);
+  const auto policy = with_scratch(tile_policy<MinBlocks>(space, league), placement);
   with_scratch_level(placement, [&](auto level) {
     Kokkos::parallel_for(call, policy,
                          TransposeTiled<ExecSpace, BView, AView, FastEdge, decltype(level)::value>{
@@ -167,7 +168,7 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   });
 }
 
-template <int FastEdge, class ExecSpace, class AView>
+template <int FastEdge, unsigned MinBlocks = 0, class ExecSpace, class AView>
 void launch_transpose_in_place(const std::string& call, const ExecSpace& space, const AView& a,
                                const TileShape2D& shape) {
   using tile_type = Tile2D<typename AView::non_const_value_type, ExecSpace>;
@@ -183,10 +184,10 @@ void launch_transpose_in_place(const std::string& call, const ExecSpace& space, 
   }
   const std::int64_t tiles_across = ceil_div(a.extent(0) + shift, shape.rows);
   const int league = checked_league_size(call, tiles_across * (tiles_across + 1) / 2);
-  auto policy = with_scratch(tile_policy<0>(space, league), placement);
+  auto policy = with_scratch(tile_policy<MinBlocks>(space, league), placement);
   using functor_base = TransposeInPlace<ExecSpace, AView, FastEdge, 0>;
   if constexpr (!runs_on_host<ExecSpace>())
-    policy = with_scratch(Kokkos::TeamPolicy<ExecSpace>(space, league, functor_base::warps, 32),
+    policy = with_scratch(TilePolicy<ExecSpace, MinBlocks>(space, league, functor_base::warps, 32),
                           placement);
   with_scratch_level(placement, [&](auto level) {
     Kokkos::parallel_for(call, policy,

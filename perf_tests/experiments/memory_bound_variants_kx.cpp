@@ -16,6 +16,10 @@
 //      reverse's packet kernel: evict-first (.cs) stores, .cs loads and stores, non-coherent loads
 //      that skip L1; each call timed alone with a fence, as the benchmarks time them (CSV lines
 //      `hint,...`).
+//   6. (CUDA) the transposes' full-tile scratch layout, 4-byte elements: the padded pitch against
+//      the XOR-swizzled tile (Transpose_SwizzledTile.hpp), out of place and in place, on View
+//      memory, each call fenced (CSV lines `layout,...`; with the argument `layout`, question 6
+//      only).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 
@@ -23,6 +27,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <exception>
 #include <functional>
 #include <string>
 #include <type_traits>
@@ -488,15 +493,235 @@ void hint_questions(std::int64_t count) {
     packets(std::integral_constant<Hint, Hint::load_nc_no_l1>{});
   }
 }
+
+/// m(i, j) = (i * cols + j) mod 1000003 (exact in float), for the transposes' checks.
+template <class T>
+struct MatrixPattern {
+  Kokkos::View<T**, Kokkos::LayoutRight, Memory> m;
+  KOKKOS_FUNCTION void operator()(std::int64_t i, std::int64_t j) const {
+    m(i, j) = T((i * std::int64_t(m.extent(1)) + j) % 1000003);
+  }
+};
+
+/// Samples of m against the pattern of its transpose (transposed) or of itself.
+template <class T>
+bool matrix_correct(const Kokkos::View<T**, Kokkos::LayoutRight, Memory>& m, bool transposed) {
+  auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m);
+  const std::int64_t rows = host.extent(0), cols = host.extent(1);
+  for (std::int64_t k = 0; k < rows * cols; k += 9973) {
+    const std::int64_t i = k / cols, j = k % cols;
+    const std::int64_t source = transposed ? j * rows + i : i * cols + j;
+    if (host(i, j) != T(source % 1000003))
+      return false;
+  }
+  return true;
+}
+
+/// Question 6's factors, apart: a minimal out-of-place float transpose of full 64 x 64 tiles on
+/// 256-byte aligned matrices (256 threads, 4 packets staged per thread) with
+///   Swizzled: the XOR-swizzled tile (else the padded pitch 65);
+///   Wide: a warp's transposing store takes 2 lines x 16 packets (else 4 lines x 8, the swizzle's
+///     conflict-free order);
+///   Vector: the load into scratch is one st.shared.v4 per packet (else four scalar stores).
+/// One st.shared.v4 (the four floats of `value` at `at`, 16-byte aligned, in shared memory).
+KOKKOS_FORCEINLINE_FUNCTION void store_shared_v4(float* at,
+                                                 const KokkosTile::Impl::Packet<float, 4>& value) {
+#ifdef __CUDA_ARCH__
+  unsigned w[4];
+  memcpy(w, &value, sizeof(w));
+  const auto address = static_cast<unsigned>(__cvta_generic_to_shared(at));
+  asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(address), "r"(w[0]), "r"(w[1]),
+               "r"(w[2]), "r"(w[3])
+               : "memory");
+#else
+  for (int e = 0; e < 4; ++e)
+    at[e] = value.v[e];
+#endif
+}
+
+template <bool Swizzled, bool Wide, bool Vector>
+struct TransposeFactors {
+  using member = Kokkos::TeamPolicy<Space>::member_type;
+  using packet = KokkosTile::Impl::Packet<float, 4>;
+  static constexpr int Edge = 64, per_row = 16, pitch = Swizzled ? 64 : 65;
+  const float* a;
+  float* b;
+  int n;  // square
+  KOKKOS_INLINE_FUNCTION static int offset(int row, int col) {
+    if constexpr (Swizzled)
+      return row * Edge + 4 * ((col / 4) ^ ((row / 4) & 7)) + col % 4;
+    return row * pitch + col;
+  }
+  KOKKOS_INLINE_FUNCTION static int line_of(int p) {
+    return Wide ? p / per_row : (p / 32 / 2) * 4 + p % 32 / 8;
+  }
+  KOKKOS_INLINE_FUNCTION static int chunk_of(int p) {
+    return Wide ? p % per_row : (p / 32 % 2) * 8 + p % 8;
+  }
+  KOKKOS_FUNCTION void operator()(const member& team) const {
+    float* tile = static_cast<float*>(team.team_shmem().get_shmem_aligned(Edge * 65 * 4, 16));
+    const int tiles_across = n / Edge;
+    const int row0 = team.league_rank() / tiles_across * Edge;
+    const int col0 = team.league_rank() % tiles_across * Edge;
+    const float* src = a + std::int64_t(row0) * n + col0;
+    float* dst = b + std::int64_t(col0) * n + row0;
+    KokkosTile::team_staged_copy<4>(
+        team, Edge * per_row,
+        [&](int p) {
+          return *reinterpret_cast<const packet*>(src + (p / per_row) * n + (p % per_row) * 4);
+        },
+        [&](int p, const packet& value) {
+          float* at = tile + offset(p / per_row, (p % per_row) * 4);
+          if constexpr (Vector && Swizzled) {
+            store_shared_v4(at, value);
+          } else {
+            for (int e = 0; e < 4; ++e)
+              at[e] = value.v[e];
+          }
+        });
+    team.team_barrier();
+    KokkosTile::team_staged_copy<4>(
+        team, Edge * per_row,
+        [&](int p) {
+          const int line = line_of(p), chunk = chunk_of(p);
+          packet value;
+          for (int e = 0; e < 4; ++e)
+            value.v[e] = tile[offset(chunk * 4 + e, line)];
+          return value;
+        },
+        [&](int p, const packet& value) {
+          KokkosTile::Impl::store_packet(dst + std::int64_t(line_of(p)) * n + chunk_of(p) * 4,
+                                         value);
+        });
+  }
+};
+
+template <class T>
+void factor_questions(int edge) {
+  using Unmanaged = Kokkos::View<T**, Kokkos::LayoutRight, Memory, Kokkos::MemoryUnmanaged>;
+  const std::int64_t count = std::int64_t(edge) * edge;
+  const std::int64_t slack = 256 / sizeof(T);
+  Kokkos::View<T*, Memory> a_buffer("a_buffer", count + slack), b_buffer("b_buffer", count + slack);
+  auto aligned = [&](T* data) {
+    const auto address = reinterpret_cast<std::uintptr_t>(data);
+    return data + (256 - address % 256) % 256 / sizeof(T);
+  };
+  Unmanaged a(aligned(a_buffer.data()), edge, edge), b(aligned(b_buffer.data()), edge, edge);
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  Kokkos::parallel_for(
+      Policy({0, 0}, {edge, edge}),
+      KOKKOS_LAMBDA(std::int64_t i, std::int64_t j) { a(i, j) = T((i * edge + j) % 1000003); });
+  Kokkos::View<T*, Memory, Kokkos::MemoryUnmanaged> flat_a(a.data(), count),
+      flat_b(b.data(), count);
+  const double copy = median_fenced_ms([&] { Kokkos::deep_copy(flat_b, flat_a); });
+  auto check = [&] {
+    auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b);
+    for (std::int64_t k = 0; k < count; k += 9973) {
+      const std::int64_t i = k / edge, j = k % edge;
+      if (host(i, j) != T((j * edge + i) % 1000003))
+        return false;
+    }
+    return true;
+  };
+  auto report = [&](const char* variant, double ms) {
+    std::printf("factor,%s,%d,%s,%.4f,%.3f,%s\n", type_name<T>(), edge, variant, ms, copy / ms,
+                check() ? "ok" : "WRONG");
+  };
+  auto run = [&](const char* variant, auto functor) {
+    functor.a = a.data();
+    functor.b = b.data();
+    functor.n = edge;
+    Kokkos::TeamPolicy<Space> policy(static_cast<int>(count / (64 * 64)), 8, 32);
+    policy.set_scratch_size(0, Kokkos::PerTeam(64 * 65 * 4 + 16));
+    Kokkos::deep_copy(flat_b, T(-1));
+    report(variant, median_fenced_ms([&] { Kokkos::parallel_for("factor", policy, functor); }));
+  };
+  std::printf("factor,%s,%d,deep_copy,%.4f,1.000,ok\n", type_name<T>(), edge, copy);
+  for (int round = 0; round < 2; ++round) {
+    Kokkos::deep_copy(flat_b, T(-1));
+    report("library_aligned", median_fenced_ms([&] {
+             KokkosTile::transpose(b, a, {KokkosTile::TransposeVariant::tiled_padded});
+           }));
+    run("padded_wide_scalar", TransposeFactors<false, true, false>{});
+    run("padded_narrow_scalar", TransposeFactors<false, false, false>{});
+    run("swizzled_wide_scalar", TransposeFactors<true, true, false>{});
+    run("swizzled_wide_vector", TransposeFactors<true, true, true>{});
+    run("swizzled_narrow_scalar", TransposeFactors<true, false, false>{});
+    run("swizzled_narrow_vector", TransposeFactors<true, false, true>{});
+  }
+}
+
+template <class T>
+void layout_questions(int edge) {
+  using Matrix = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
+  const std::int64_t count = std::int64_t(edge) * edge;
+  Matrix a("a", edge, edge), b("b", edge, edge);
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<T>{a});
+  Kokkos::View<T*, Memory> flat_a(a.data(), count), flat_b(b.data(), count);
+  const double copy = median_fenced_ms([&] { Kokkos::deep_copy(flat_b, flat_a); });
+  const KokkosTile::TileShape2D shape{64, 64, 1};
+  auto report = [&](const char* form, int bounds, double ms, bool ok) {
+    std::printf("layout,%s,%d,%s,%d,%.4f,%.3f,%s\n", type_name<T>(), edge, form, bounds, ms,
+                copy / ms, ok ? "ok" : "WRONG");
+  };
+  report("deep_copy", -1, copy, true);
+  // Launch bounds <256, MinBlocks>: registers capped for MinBlocks teams of 256 per multiprocessor.
+  auto out_of_place = [&](auto bounds) {
+    constexpr unsigned MinBlocks = decltype(bounds)::value;
+    try {
+      const double ms = median_fenced_ms([&] {
+        KokkosTile::Impl::launch_transpose_tiled<64, MinBlocks>("kx", Space(), b, a, shape);
+      });
+      report("out_of_place", MinBlocks, ms, matrix_correct(b, true));
+    } catch (const std::exception& e) {  // Kokkos refuses bounds the team cannot meet
+      std::printf("layout,%s,%d,out_of_place,%u,refused: %s\n", type_name<T>(), edge, MinBlocks,
+                  e.what());
+    }
+  };
+  auto in_place = [&](auto bounds) {
+    constexpr unsigned MinBlocks = decltype(bounds)::value;
+    std::int64_t calls = 0;
+    try {
+      const double ms = median_fenced_ms([&] {
+        KokkosTile::Impl::launch_transpose_in_place<64, MinBlocks>("kx", Space(), a, shape);
+        ++calls;
+      });
+      report("in_place", MinBlocks, ms, matrix_correct(a, calls % 2 == 1));
+    } catch (const std::exception& e) {
+      std::printf("layout,%s,%d,in_place,%u,refused: %s\n", type_name<T>(), edge, MinBlocks,
+                  e.what());
+    }
+    if (calls % 2 == 1)  // back to the pattern for the next form
+      KokkosTile::Impl::launch_transpose_in_place<64, MinBlocks>("kx", Space(), a, shape);
+  };
+  for (int round = 0; round < 2; ++round) {
+    out_of_place(std::integral_constant<unsigned, 0>{});
+    out_of_place(std::integral_constant<unsigned, 4>{});
+    out_of_place(std::integral_constant<unsigned, 5>{});
+    out_of_place(std::integral_constant<unsigned, 6>{});
+    out_of_place(std::integral_constant<unsigned, 7>{});
+    out_of_place(std::integral_constant<unsigned, 8>{});
+    in_place(std::integral_constant<unsigned, 0>{});
+    in_place(std::integral_constant<unsigned, 4>{});
+    in_place(std::integral_constant<unsigned, 5>{});
+    in_place(std::integral_constant<unsigned, 6>{});
+    in_place(std::integral_constant<unsigned, 8>{});
+    report("library_out_of_place", -1, median_fenced_ms([&] { KokkosTile::transpose(b, a); }),
+           matrix_correct(b, true));
+  }
+  factor_questions<T>(edge);
+}
 #endif
 
 }  // namespace
 
 int main(int argc, char* argv[]) {
   Kokkos::ScopeGuard guard(argc, argv);
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // lines survive an abort
   // With the argument `staged`, questions 4 and 5 only; with `hints`, question 5 only.
   const std::string last = argc > 1 ? argv[argc - 1] : "";
-  const bool staged_only = last == "staged" || last == "hints";
+  const bool staged_only = last == "staged" || last == "hints" || last == "layout";
   std::printf("execution space %s\n", Space::name());
   if (!staged_only) {
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -515,6 +740,11 @@ int main(int argc, char* argv[]) {
     }
   }
 #if defined(KOKKOS_ENABLE_CUDA)
+  std::printf("layout,type,edge,form,min_blocks,ms,of_deep_copy,check\n");
+  for (const int edge : {8192, 16384})
+    layout_questions<float>(edge);
+  if (last == "layout")
+    return 0;
   if (last != "hints") {
     std::printf("staged,type,elements,variant,threads,teams_per_sm,ms,of_deep_copy,check\n");
     for (const std::int64_t count :
