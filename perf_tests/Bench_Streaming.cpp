@@ -149,6 +149,38 @@ void register_streaming_for(const Config& config) {
         run(make(pinned_view(), "in", n), make(pinned_view(), "out", n));
     });
   }
+
+  // Chunks the pipeline plans (chunk_rows = 0, StreamOptions::plan_chunks_from_measured_stages)
+  // from the stage times it measures on its first run
+  // (Memory_StreamPlan.hpp): a pipeline kept across calls (measured in the warm-up call), and a
+  // new pipeline per call, which pays for its two calibration chunks every time. chunk_MiB: the
+  // chunk it chose.
+  for (const bool fresh : {false, true}) {
+    register_benchmark(name(fresh ? "kokkostile_pipeline_4xauto_new_pipeline_per_call"
+                                  : "kokkostile_pipeline_4xauto"),
+                       config, [=](benchmark::State& state) {
+                         const Space space;
+                         const auto instances = KokkosTile::streaming_instances(space, 4);
+                         KokkosTile::StreamPipeline<Space> kept(instances);
+                         auto in = make(pinned_view(), "in", n);
+                         auto out = make(pinned_view(), "out", n);
+                         KokkosTile::StreamOptions planned;
+                         planned.plan_chunks_from_measured_stages = true;
+                         std::size_t chunk_rows = 0;
+                         time_memory_bound(state, space, bytes, [&] {
+                           if (fresh) {
+                             KokkosTile::StreamPipeline<Space> pipeline(instances);
+                             pipeline.run("KokkosTileBench::stream", in, out, 0, Axpb{}, planned);
+                             chunk_rows = pipeline.last_chunk_rows();
+                           } else {
+                             kept.run("KokkosTileBench::stream", in, out, 0, Axpb{}, planned);
+                             chunk_rows = kept.last_chunk_rows();
+                           }
+                         });
+                         state.counters["chunk_MiB"] =
+                             static_cast<double>(chunk_rows * sizeof(float)) / (1 << 20);
+                       });
+  }
 }
 
 struct RegisterStreaming {

@@ -42,13 +42,18 @@
 #include "KokkosTile_HostRegistration.hpp"
 #include "impl/core/Core_BackendTraits.hpp"
 #include "impl/memory/Memory_StreamChunks.hpp"
+#include "impl/memory/Memory_StreamPlan.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <typeindex>
+#include <typeinfo>
 #include <vector>
 
 namespace KokkosTile {
@@ -72,6 +77,10 @@ std::vector<ExecSpace> streaming_instances(const ExecSpace& space, int count) {
 struct StreamOptions {
   /// Page-lock pageable host Views for the call (on CUDA), so that the copies overlap.
   bool pin_pageable_host_memory = true;
+  /// With chunk_rows = 0 on a device: plan the chunk size from measured stage times (see run())
+  /// instead of taking about 16 MiB. Opt-in until it has been measured on a GPU (its unit test
+  /// and benchmark rows are in place; the planner is tested on the host).
+  bool plan_chunks_from_measured_stages = false;
 };
 
 template <class ExecSpace>
@@ -94,8 +103,12 @@ class StreamPipeline {
 
   const std::vector<ExecSpace>& instances() const { return instances_; }
 
-  /// Streams `in` through `functor` into `out`, `chunk_rows` rows of dimension 0 per chunk (0:
-  /// about 16 MiB of input per chunk).
+  /// Streams `in` through `functor` into `out`, `chunk_rows` rows of dimension 0 per chunk. 0: the
+  /// pipeline chooses, about 16 MiB of input per chunk; with
+  /// StreamOptions::plan_chunks_from_measured_stages on a device, it plans from stage times
+  /// (Memory_StreamPlan.hpp) measured on the first two chunks (2 and 8 MiB, run without overlap)
+  /// of its first run with this functor and these row sizes that is large enough: at least 40 MiB
+  /// on the wider side, rows of at most 2 MiB. Later runs reuse them.
   template <class InView, class OutView, class Functor>
   void run(const std::string& label, const InView& in, const OutView& out, std::size_t chunk_rows,
            const Functor& functor, const StreamOptions& options = StreamOptions{}) {
@@ -122,9 +135,11 @@ class StreamPipeline {
     const std::size_t in_row_bytes = Impl::row_elements(in) * sizeof(typename InView::value_type);
     const std::size_t out_row_bytes =
         Impl::row_elements(out) * sizeof(typename OutView::value_type);
-    if (chunk_rows == 0)
-      chunk_rows = std::max<std::size_t>(
-          1, (std::size_t{16} << 20) / std::max<std::size_t>(1, in_row_bytes));
+    const std::size_t row_bytes = std::max<std::size_t>(1, in_row_bytes);
+    const bool choose_chunks = chunk_rows == 0;
+    const bool plan_chunks = choose_chunks && options.plan_chunks_from_measured_stages;
+    if (choose_chunks)
+      chunk_rows = std::max<std::size_t>(1, (std::size_t{16} << 20) / row_bytes);
     chunk_rows = std::min(chunk_rows, rows);
 
     Kokkos::Profiling::pushRegion(label);
@@ -141,8 +156,6 @@ class StreamPipeline {
         if (!in_place && !is_page_locked(out.data()))
           pin_out.emplace(out);
       }
-      grow(input_buffers_, chunk_rows * in_row_bytes);
-      grow(output_buffers_, chunk_rows * out_row_bytes);
     }
     Impl::FenceInstancesOnExit<ExecSpace> fence_on_exit{instances_};
 
@@ -156,9 +169,10 @@ class StreamPipeline {
         Kokkos::View<typename OutView::non_const_data_type, Kokkos::LayoutRight, Kokkos::HostSpace,
                      Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
-    std::size_t slot = 0;
-    for (std::size_t first = 0; first < rows; first += chunk_rows) {
-      const std::size_t count = std::min(chunk_rows, rows - first);
+    // Enqueues rows [first, first + count) on instance `slot`. With `timed`, each stage is fenced
+    // and its seconds written there (the calibration of chosen chunks).
+    auto enqueue_chunk = [&](std::size_t slot, std::size_t first, std::size_t count,
+                             Impl::StreamStageSeconds* timed) {
       const ExecSpace& instance = instances_[slot];
       const auto* in_rows = in.data() + first * Impl::row_elements(in);
       auto* out_rows = out.data() + first * Impl::row_elements(out);
@@ -170,18 +184,68 @@ class StreamPipeline {
             reinterpret_cast<in_value*>(input_buffers_[slot].data()), count, in);
         auto device_out = Impl::make_chunk<out_chunk_type>(
             reinterpret_cast<out_value*>(output_buffers_[slot].data()), count, out);
+        Impl::StageTimer<ExecSpace> timer{instance, timed};
         Kokkos::deep_copy(instance, device_in,
                           Impl::make_chunk<in_host_chunk_type>(in_rows, count, in));
+        timer.lap(0);
         functor(instance, in_chunk_type(device_in), device_out, first);
+        timer.lap(1);
         Kokkos::deep_copy(instance, Impl::make_chunk<out_host_chunk_type>(out_rows, count, out),
                           device_out);
+        timer.lap(2);
       } else {
+        (void)timed;
         functor(instance, Impl::make_chunk<in_chunk_type>(in_rows, count, in),
                 Impl::make_chunk<out_chunk_type>(out_rows, count, out), first);
       }
+    };
+
+    std::size_t first = 0, slot = 0;
+    if constexpr (copies_chunks) {
+      if (plan_chunks) {
+        // Planned chunks: from the stage times of this functor and row size, measured on the first
+        // two chunks of the first run large enough (2 and 8 MiB, each stage fenced; later runs
+        // reuse them), then planned for the rest (Memory_StreamPlan.hpp). Smaller inputs keep
+        // the 16 MiB chunks: a few chunks at most.
+        const StreamModelKey key{std::type_index(typeid(Functor)), in_row_bytes, out_row_bytes};
+        auto model = models_.find(key);
+        // Sizes from the larger of a row in and a row out, so that no buffer passes 8 MiB while
+        // calibrating (rows of more than 2 MiB are not calibrated) nor 256 MiB when planned.
+        const std::size_t widest = std::max(row_bytes, out_row_bytes);
+        const std::size_t small = (std::size_t{2} << 20) / widest;
+        const std::size_t large = 4 * small;
+        if (model == models_.end() && small >= 1 && rows >= 4 * (small + large)) {
+          grow(input_buffers_, large * in_row_bytes);
+          grow(output_buffers_, large * out_row_bytes);
+          Impl::StreamStageSeconds small_seconds, large_seconds;
+          enqueue_chunk(0, 0, small, &small_seconds);
+          enqueue_chunk(instances_.size() > 1 ? 1 : 0, small, large, &large_seconds);
+          model =
+              models_
+                  .emplace(key, Impl::fit_stream_model(small, small_seconds, large, large_seconds))
+                  .first;
+          first = small + large;
+          slot = 2 % instances_.size();
+        }
+        if (model != models_.end())
+          chunk_rows = Impl::plan_stream_chunk_rows(model->second, rows - first,
+                                                    static_cast<int>(instances_.size()),
+                                                    (std::size_t{256} << 20) / widest);
+      }
+      // Every instance is idle here (calibration fences each stage): buffers may be replaced.
+      grow(input_buffers_, chunk_rows * in_row_bytes);
+      grow(output_buffers_, chunk_rows * out_row_bytes);
+    }
+    last_chunk_rows_ = chunk_rows;
+    for (; first < rows; first += chunk_rows) {
+      enqueue_chunk(slot, first, std::min(chunk_rows, rows - first), nullptr);
       slot = (slot + 1) % instances_.size();
     }
   }
+
+  /// Rows per chunk of the last run (after calibration, for chosen chunks): what chunk_rows = 0
+  /// picked.
+  std::size_t last_chunk_rows() const { return last_chunk_rows_; }
 
  private:
   using buffer_type = Kokkos::View<unsigned char*, memory_space>;
@@ -198,9 +262,14 @@ class StreamPipeline {
     }
   }
 
+  /// Stage times depend on the functor and on the bytes of a row in and out.
+  using StreamModelKey = std::tuple<std::type_index, std::size_t, std::size_t>;
+
   std::vector<ExecSpace> instances_;
   std::vector<buffer_type> input_buffers_;
   std::vector<buffer_type> output_buffers_;
+  std::map<StreamModelKey, Impl::StreamStageModel> models_;
+  std::size_t last_chunk_rows_ = 0;
 };
 
 /// One-shot form: a pipeline over `instances` for a single run.

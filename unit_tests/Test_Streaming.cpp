@@ -11,6 +11,7 @@
 #include "TestHelpers.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -246,6 +247,122 @@ TEST(Streaming, BadArgumentsRaise) {
   EXPECT_TRUE(throws_with<InvalidArgument>(
       [] { (void)KokkosTile::streaming_instances(ExecSpace(), 0); },
       {"KokkosTile::streaming_instances", "asked for 0 instances; at least 1 is needed"}));
+}
+
+/// Chunks the pipeline plans (chunk_rows = 0, plan_chunks_from_measured_stages) on an input large
+/// enough for its calibration on devices (two timed chunks, then planned ones), twice on one
+/// pipeline (the second run reuses the measured stage times), and with another functor type
+/// (measured afresh).
+TEST(Streaming, ChosenChunksPastCalibration) {
+  const std::int64_t n = std::int64_t{12} << 20;  // 48 MiB of float
+  Kokkos::View<float*, KokkosTile::PinnedHostSpace> in("in", n), out("out", n);
+  fill_small_integers(in, 53);
+  KokkosTile::StreamPipeline<ExecSpace> pipeline(KokkosTile::streaming_instances(ExecSpace(), 3));
+  KokkosTile::StreamOptions planned;
+  planned.plan_chunks_from_measured_stages = true;
+  for (int run = 0; run < 2; ++run) {
+    Kokkos::deep_copy(out, poison<float>());
+    pipeline.run("chosen", in, out, 0, ScaleAndAddRow{}, planned);
+    ASSERT_TRUE(scaled_and_added(in, out)) << "run " << run;
+    EXPECT_GE(pipeline.last_chunk_rows(), 1u);
+    EXPECT_LE(pipeline.last_chunk_rows(), std::size_t(n));
+    if (!KokkosTile::StreamPipeline<ExecSpace>::copies_chunks) {
+      EXPECT_EQ(pipeline.last_chunk_rows(), (std::size_t{16} << 20) / sizeof(float));
+    }
+  }
+  Kokkos::deep_copy(out, poison<float>());
+  pipeline.run(
+      "chosen, another functor", in, out, 0,
+      [](const ExecSpace& space, const auto& i, const auto& o, std::size_t first) {
+        ScaleAndAddRow{}(space, i, o, first);
+      },
+      planned);
+  EXPECT_TRUE(scaled_and_added(in, out));
+  // Without the option: about 16 MiB.
+  pipeline.run("default", in, out, 0, ScaleAndAddRow{});
+  EXPECT_TRUE(scaled_and_added(in, out));
+  EXPECT_EQ(pipeline.last_chunk_rows(), (std::size_t{16} << 20) / sizeof(float));
+}
+
+/// An independent reference for the chunk plan: an event simulation of the pipeline (chunks
+/// round-robin on `instances`, one chunk per instance at a time, each stage a serial engine: one
+/// copy engine per direction, one kernel at a time), with stage s of a chunk of c rows taking
+/// overhead[s] + c * per_row[s].
+double simulated_seconds(const KokkosTile::Impl::StreamStageModel& model, std::size_t rows,
+                         std::size_t chunk, int instances) {
+  std::vector<double> instance_free(instances, 0.0);
+  double engine_free[3] = {0, 0, 0};
+  double end = 0;
+  std::size_t index = 0;
+  for (std::size_t first = 0; first < rows; first += chunk, ++index) {
+    const std::size_t count = std::min(chunk, rows - first);
+    double t = instance_free[index % instances];
+    for (int s = 0; s < 3; ++s) {
+      t = std::max(t, engine_free[s]) + model.overhead[s] + model.per_row[s] * double(count);
+      engine_free[s] = t;
+    }
+    instance_free[index % instances] = t;
+    end = std::max(end, t);
+  }
+  return end;
+}
+
+/// The plan comes within 3% of the best chunk the simulation finds (every chunk count up to 4096
+/// and within the cap), for copy-bound, kernel-bound and latency-bound stages, 1 to 8 instances.
+TEST(StreamingPlan, ChunksCloseToTheSimulatedBest) {
+  using KokkosTile::Impl::StreamStageModel;
+  const double link = 1.0 / 50e9, hbm = 1.0 / 3e12;  // seconds per byte
+  auto model = [](double o0, double a0, double o1, double a1, double o2, double a2) {
+    StreamStageModel m;
+    m.overhead[0] = o0, m.overhead[1] = o1, m.overhead[2] = o2;
+    m.per_row[0] = a0, m.per_row[1] = a1, m.per_row[2] = a2;
+    return m;
+  };
+  const std::vector<StreamStageModel> models = {
+      model(10e-6, 4 * link, 5e-6, 4 * hbm, 10e-6, 4 * link),       // copies bound (float rows)
+      model(10e-6, 4 * link, 5e-6, 4 * 3 * link, 10e-6, 4 * link),  // kernel bound
+      model(200e-6, 4 * link, 50e-6, 4 * hbm, 200e-6, 4 * link),    // latency heavy
+      model(10e-6, 4 * link, 5e-6, 4 * hbm, 10e-6, 4 * link / 8),   // small output
+      model(0, 4 * link, 0, 0, 0, 4 * link)};                       // no overheads at all
+  for (std::size_t m = 0; m < models.size(); ++m) {
+    for (const std::size_t rows :
+         {std::size_t{1}, std::size_t{9}, std::size_t{100003}, std::size_t{1} << 28}) {
+      for (const int instances : {1, 2, 3, 4, 8}) {
+        for (const std::size_t cap : {std::size_t{1} << 26, std::size_t{1000}}) {
+          const std::size_t planned =
+              KokkosTile::Impl::plan_stream_chunk_rows(models[m], rows, instances, cap);
+          ASSERT_GE(planned, 1u);
+          ASSERT_LE(planned, std::min(rows, cap));
+          double best = std::numeric_limits<double>::infinity();
+          for (std::size_t chunks = 1; chunks <= std::min<std::size_t>(rows, 4096); ++chunks) {
+            const std::size_t chunk = (rows + chunks - 1) / chunks;
+            if (chunk <= cap)
+              best = std::min(best, simulated_seconds(models[m], rows, chunk, instances));
+          }
+          if (best == std::numeric_limits<double>::infinity())  // the cap forces more chunks
+            best = simulated_seconds(models[m], rows, cap, instances);
+          EXPECT_LE(simulated_seconds(models[m], rows, planned, instances), 1.03 * best)
+              << "model " << m << ", " << rows << " rows, " << instances << " instances, cap "
+              << cap << ": planned " << planned << " rows a chunk";
+        }
+      }
+    }
+  }
+}
+
+/// The fit recovers overhead and cost per row from two timed chunks, and clamps noise.
+TEST(StreamingPlan, FitFromTwoChunks) {
+  KokkosTile::Impl::StreamStageSeconds small, large;
+  small.stage[0] = 10e-6 + 1000 * 2e-9, large.stage[0] = 10e-6 + 4000 * 2e-9;
+  small.stage[1] = 5e-6, large.stage[1] = 5e-6;
+  small.stage[2] = 30e-6, large.stage[2] = 20e-6;  // noise: a larger chunk timed faster
+  const auto model = KokkosTile::Impl::fit_stream_model(1000, small, 4000, large);
+  EXPECT_NEAR(model.per_row[0], 2e-9, 1e-15);
+  EXPECT_NEAR(model.overhead[0], 10e-6, 1e-12);
+  EXPECT_EQ(model.per_row[1], 0.0);
+  EXPECT_NEAR(model.overhead[1], 5e-6, 1e-12);
+  EXPECT_EQ(model.per_row[2], 0.0);
+  EXPECT_NEAR(model.overhead[2], 30e-6, 1e-12);
 }
 
 }  // namespace

@@ -2,13 +2,15 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Machinery of KokkosTile::StreamPipeline: the View type a chunk is handed to the user's functor
-// as, the compile-time and run-time checks on the host Views, and the guard that waits for every
-// instance before buffers and registrations go away.
+// as, the compile-time and run-time checks on the host Views, the guard that waits for every
+// instance before buffers and registrations go away, and the timer of calibration chunks.
 
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Assert.hpp"
+#include "impl/memory/Memory_StreamPlan.hpp"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -66,6 +68,35 @@ void check_contiguous(const std::string& call, const char* which, const ViewType
                     which << " (\"" << view.label() << "\") is not contiguous; chunks are copied "
                           << "as whole byte ranges (use a packed View)");
 }
+
+/// Times the stages of one chunk when `seconds` is given: fences `instance` before the chunk and
+/// after each stage, so that a calibration chunk runs without overlap; does nothing otherwise.
+template <class ExecSpace>
+class StageTimer {
+ public:
+  StageTimer(const ExecSpace& instance, StreamStageSeconds* seconds)
+      : instance_(instance), seconds_(seconds) {
+    if (seconds_) {
+      instance_.fence("KokkosTile::StreamPipeline: calibration");
+      last_ = std::chrono::steady_clock::now();
+    }
+  }
+
+  /// Ends `stage` (0: copy in, 1: functor, 2: copy out).
+  void lap(int stage) {
+    if (!seconds_)
+      return;
+    instance_.fence("KokkosTile::StreamPipeline: calibration");
+    const auto now = std::chrono::steady_clock::now();
+    seconds_->stage[stage] = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+  }
+
+ private:
+  const ExecSpace& instance_;
+  StreamStageSeconds* seconds_;
+  std::chrono::steady_clock::time_point last_{};
+};
 
 /// Waits for every instance when it goes out of scope, so that no copy or kernel is still using a
 /// buffer or a pinned range when they are released, on success or when the functor throws.
