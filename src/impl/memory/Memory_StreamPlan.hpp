@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// The chunk size StreamPipeline::run picks when it is asked to choose (chunk_rows = 0 on a
-// device), from the measured cost of its three stages (copy in, the functor, copy out).
+// The chunk size StreamPipeline::run plans when it is asked to (chunk_rows = 0 with
+// StreamOptions::plan_chunks_from_measured_stages, on a device), from the measured cost of its
+// three stages (copy in, the functor, copy out).
 //
 // Each stage of a chunk of c rows is modelled as overhead + c * per_row (launch and copy latency,
 // then bandwidth), fitted from two chunks of different sizes timed stage by stage. With N chunks
