@@ -495,17 +495,18 @@ void hint_questions(std::int64_t count) {
 }
 
 /// m(i, j) = (i * cols + j) mod 1000003 (exact in float), for the transposes' checks.
-template <class T>
+template <class Matrix>
 struct MatrixPattern {
-  Kokkos::View<T**, Kokkos::LayoutRight, Memory> m;
+  Matrix m;  // a rank-2 View
   KOKKOS_FUNCTION void operator()(std::int64_t i, std::int64_t j) const {
-    m(i, j) = T((i * std::int64_t(m.extent(1)) + j) % 1000003);
+    m(i, j) = typename Matrix::value_type((i * std::int64_t(m.extent(1)) + j) % 1000003);
   }
 };
 
 /// Samples of m against the pattern of its transpose (transposed) or of itself.
-template <class T>
-bool matrix_correct(const Kokkos::View<T**, Kokkos::LayoutRight, Memory>& m, bool transposed) {
+template <class Matrix>
+bool matrix_correct(const Matrix& m, bool transposed) {
+  using T = typename Matrix::non_const_value_type;
   auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m);
   const std::int64_t rows = host.extent(0), cols = host.extent(1);
   for (std::int64_t k = 0; k < rows * cols; k += 9973) {
@@ -608,24 +609,13 @@ void factor_questions(int edge) {
   };
   Unmanaged a(aligned(a_buffer.data()), edge, edge), b(aligned(b_buffer.data()), edge, edge);
   using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
-  Kokkos::parallel_for(
-      Policy({0, 0}, {edge, edge}),
-      KOKKOS_LAMBDA(std::int64_t i, std::int64_t j) { a(i, j) = T((i * edge + j) % 1000003); });
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Unmanaged>{a});
   Kokkos::View<T*, Memory, Kokkos::MemoryUnmanaged> flat_a(a.data(), count),
       flat_b(b.data(), count);
   const double copy = median_fenced_ms([&] { Kokkos::deep_copy(flat_b, flat_a); });
-  auto check = [&] {
-    auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b);
-    for (std::int64_t k = 0; k < count; k += 9973) {
-      const std::int64_t i = k / edge, j = k % edge;
-      if (host(i, j) != T((j * edge + i) % 1000003))
-        return false;
-    }
-    return true;
-  };
   auto report = [&](const char* variant, double ms) {
     std::printf("factor,%s,%d,%s,%.4f,%.3f,%s\n", type_name<T>(), edge, variant, ms, copy / ms,
-                check() ? "ok" : "WRONG");
+                matrix_correct(b, true) ? "ok" : "WRONG");
   };
   auto run = [&](const char* variant, auto functor) {
     functor.a = a.data();
@@ -657,7 +647,7 @@ void layout_questions(int edge) {
   const std::int64_t count = std::int64_t(edge) * edge;
   Matrix a("a", edge, edge), b("b", edge, edge);
   using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
-  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<T>{a});
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{a});
   Kokkos::View<T*, Memory> flat_a(a.data(), count), flat_b(b.data(), count);
   const double copy = median_fenced_ms([&] { Kokkos::deep_copy(flat_b, flat_a); });
   const KokkosTile::TileShape2D shape{64, 64, 1};
