@@ -427,8 +427,9 @@ def draw_ratio_bars(axis, entries, title):
             continue
         mean = geomean(values)
         left, width = bar_span([mean], log)
+        # max(0, ...): the geometric mean of equal values can land a rounding error outside them.
         axis.barh(pos, width, left=left, color=colour, label=legend if legend not in drawn else None,
-                  xerr=[[mean - min(values)], [max(values) - mean]], capsize=3)
+                  xerr=[[max(0.0, mean - min(values))], [max(0.0, max(values) - mean)]], capsize=3)
         drawn.add(legend)
         if log and mean < 1.0:  # the bar grows to the left: the numbers go past its whisker
             axis.text(min(values) / 1.04, pos, f"{ratio_range(values)} ", va="center", ha="right", fontsize=9)
