@@ -43,6 +43,10 @@ struct GemmTunedMultiply {
 #endif
   /// The accumulators' order for the epilogue: 0 for SIMT, else the mma instruction's rows.
   static constexpr int mma_rows = use_dmma ? gemm_dmma_rows : use_tf32x3 ? 16 : 0;
+  /// Whether the mainloop may take the step apart into single k steps (load_k_fragments,
+  /// multiply_add), so that it reads one k step's fragments ahead of the multiply-adds across the
+  /// scratch steps too (GemmTuned's fragment pipeline): SIMT on the default scratch layouts.
+  static constexpr bool splits_into_k_steps = !use_dmma && !use_tf32x3 && !AAlongK && !BAlongK;
 
   /// acc += (TM rows of the A tile) x (TN columns of the B tile) over the BK step.
   KOKKOS_FORCEINLINE_FUNCTION static void step(const T* a_tile, const T* b_tile, int t,
@@ -118,6 +122,47 @@ struct GemmTunedMultiply {
             acc[i][j] += a_frag[i] * b_frag[j];
         }
       }
+    }
+  }
+
+  /// Where thread t's A and B fragments start in a scratch block whose first stage begins at
+  /// `scratch` (fragment_base of each): load_k_fragments' bases.
+  KOKKOS_FORCEINLINE_FUNCTION static auto a_fragment_base(const T* scratch, int t) {
+    int ty, tx;
+    layout::thread_coordinates(t, ty, tx);
+    return fragment_base(scratch + layout::tile_row(ty, 0));
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static auto b_fragment_base(const T* scratch, int t) {
+    int ty, tx;
+    layout::thread_coordinates(t, ty, tx);
+    return fragment_base(scratch + layout::a_elements + layout::tile_col(tx, 0));
+  }
+
+  /// The thread's TM rows of A and TN columns of B at k step p of the stage `stage_offset`
+  /// elements into the scratch block (splits_into_k_steps layouts), as packets.
+  template <class Base>
+  KOKKOS_FORCEINLINE_FUNCTION static void load_k_fragments(Base a_base, Base b_base,
+                                                           int stage_offset, int p, T (&a_frag)[TM],
+                                                           T (&b_frag)[TN]) {
+    static_assert(splits_into_k_steps, "k-major A tile, B tile as it is, SIMT");
+    KOKKOSTILE_UNROLL
+    for (int g = 0; g < layout::row_groups; ++g)
+      load_fragment_at(a_base, stage_offset + p * pitch_a + g * (BM / layout::row_groups),
+                       a_frag + g * V);
+    KOKKOSTILE_UNROLL
+    for (int g = 0; g < layout::col_groups; ++g)
+      load_fragment_at(b_base, stage_offset + p * pitch_b + g * (BN / layout::col_groups),
+                       b_frag + g * V);
+  }
+
+  /// acc += a_frag x b_frag (one k step's outer product).
+  KOKKOS_FORCEINLINE_FUNCTION static void multiply_add(const T (&a_frag)[TM], const T (&b_frag)[TN],
+                                                       T (&acc)[TM][TN]) {
+    KOKKOSTILE_UNROLL
+    for (int i = 0; i < TM; ++i) {
+      KOKKOSTILE_UNROLL
+      for (int j = 0; j < TN; ++j)
+        acc[i][j] += a_frag[i] * b_frag[j];
     }
   }
 
