@@ -133,8 +133,7 @@ void run_gemm_tuned_tile(const Problem& problem, GemmTile tile) {
   const std::int64_t m = problem.m, n = problem.n;
   switch (resolve_gemm_tile<ExecSpace, T>(
       tile, problem.template whole_packet_tiles<GemmTunedShape<128, 128, 16, 8, 8>>(),
-      tile != GemmTile::automatic || gemm_big_tiles_fill_machine(call, space, m, n),
-      tile == GemmTile::automatic && sizeof(T) < 8 && gemm_wide_tiles_suit(problem))) {
+      tile != GemmTile::automatic || gemm_big_tiles_fill_machine(call, space, m, n))) {
     case GemmTile::t128x128x8_8x8:
       return run_gemm_tuned<GemmTunedShape<128, 128, 8, 8, 8>>(problem);
     case GemmTile::t128x128x16_8x8:

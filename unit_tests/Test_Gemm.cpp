@@ -227,9 +227,9 @@ TYPED_TEST(Gemm, ForcedTileThatSpillsForDoubleIsRejected) {
   }
 }
 
-// A problem big enough for automatic to take 256 x 128 tiles on a GPU (whole tiles, op(A) along m,
-// two waves of them on 132 multiprocessors; float only), in the orientations around that choice:
-// op(A) along m with op(B) either way, and op(A) along k (128 x 128 tiles).
+// A problem big enough for automatic to take its largest tiles on a GPU (whole 128 x 128 x 16
+// tiles, more of them than multiprocessors), in every orientation of op(A) and op(B) that changes
+// how a tile is copied: op(A) along m with op(B) either way, and op(A) along k.
 TYPED_TEST(Gemm, AutomaticTileOnLargeProblemsMatchesReference) {
   using T = TypeParam;
   const KokkosTile::GemmOptions options;

@@ -10,8 +10,6 @@
 #include "KokkosTile_GemmOptions.hpp"
 #include "impl/core/Core_CudaDevice.hpp"
 #include "impl/core/Core_LaunchDefaults.hpp"
-#include "impl/gemm/Gemm_Dispatch.hpp"
-#include "impl/gemm/Gemm_TunedLayout.hpp"
 
 #include <cstdint>
 #include <string>
@@ -20,29 +18,27 @@
 namespace KokkosTile {
 namespace Impl {
 
-/// The tile shape `automatic` stands for. On devices, float takes 256 x 128 tiles with 16 x 8 per
-/// thread (cuBLAS' pedantic SGEMM class; three cp.async stages fit Kokkos' level-0 scratch) when
-/// every such tile is whole, both operands allow packets, op(A) is contiguous along m (its copies
-/// are 16-byte ones) and the tiles fill the multiprocessors twice (one team each): on an H200 at
-/// n = 4096 and 8192, NN 0.86 of pedantic cuBLAS against 0.81-0.82 with 128 x 128 x 16 tiles, NT
-/// 0.85-0.87 against 0.85-0.86. With op(A) contiguous along k (TN, TT) 128 x 128 tiles stay
-/// faster (0.80 / 0.87 against 0.76 / 0.81). Otherwise K steps of 16 when every 128 x 128 tile is
-/// whole and both operands allow packets (the cp.async form, which holds no step in registers:
-/// measured 2% faster on an H200), else steps of 8, whose element-by-element form needs half the
-/// staging registers; but when 128 x 128 tiles would leave multiprocessors idle (fewer tiles than
-/// multiprocessors), 128 x 64 tiles, twice as many teams: at n = 1024 on an H100, 0.79 of cuBLAS
-/// against 0.52. Double takes 128 x 64 tiles (fp64 tensor cores, three cp.async stages).
+/// The tile shape `automatic` stands for. On devices, float takes K steps of 16 when every
+/// 128 x 128 tile is whole and both operands allow packets (the cp.async form, which holds no step
+/// in registers: measured 2% faster on an H200), else steps of 8, whose element-by-element form
+/// needs half the staging registers; but when 128 x 128 tiles would leave multiprocessors idle
+/// (fewer tiles than multiprocessors), 128 x 64 tiles, twice as many teams: at n = 1024 on an H100,
+/// 0.79 of cuBLAS against 0.52. Double takes 128 x 64 tiles (fp64 tensor cores, three cp.async
+/// stages). The 256 x 128 float tile (16 x 8 per thread, cuBLAS' pedantic SGEMM class) is no
+/// longer chosen: it led 128 x 128 x 16 by 4 points on an H200 until the mainloop pipelined its
+/// fragments (Gemm_TunedDevice.hpp); since then 128 x 128 x 16 leads it by 0.4-1.3 points at
+/// n = 4096 and 8192 (NN, NT) on an H100 and an H200, the library's benchmark with both forced in
+/// the same run (perf_tests/results/2026-11-27_H100_gemm_fragment_pipeline/ and
+/// 2026-11-27_H200_gemm_tile_choice/). It can still be forced.
 template <class ExecSpace, class T>
 GemmTile resolve_gemm_tile(GemmTile tile, bool whole_packet_tiles_of_16 = false,
-                           bool big_tiles_fill_machine = true, bool wide_tiles_suit = false) {
+                           bool big_tiles_fill_machine = true) {
   if (tile != GemmTile::automatic)
     return tile;
   if (runs_on_host<ExecSpace>())
     return GemmTile::t64x64x16_4x4;
   if (sizeof(T) >= 8 || !big_tiles_fill_machine)
     return GemmTile::t128x64x8_8x4;
-  if (wide_tiles_suit)
-    return GemmTile::t256x128x8_16x8;
   return whole_packet_tiles_of_16 ? GemmTile::t128x128x16_8x8 : GemmTile::t128x128x8_8x8;
 }
 
@@ -69,15 +65,6 @@ template <class ExecSpace>
 bool gemm_big_tiles_fill_machine(const std::string& call, const ExecSpace& space, std::int64_t m,
                                  std::int64_t n) {
   return gemm_tiles_fill_machine(call, space, m, n, 128, 128, 1);
-}
-
-/// Whether automatic takes 256 x 128 tiles for float (resolve_gemm_tile): whole tiles and packets,
-/// op(A) contiguous along m, and two waves of tiles at one team per multiprocessor.
-template <class Problem>
-bool gemm_wide_tiles_suit(const Problem& p) {
-  return p.template whole_packet_tiles<GemmTunedShape<256, 128, 8, 16, 8>>() &&
-         !gemm_contiguous_along_k(p.a, true) &&
-         gemm_tiles_fill_machine(p.call, p.space, p.m, p.n, 256, 128, 2);
 }
 
 /// Rejects a forced tile that cannot run well for T: 128 double accumulators per thread (the
