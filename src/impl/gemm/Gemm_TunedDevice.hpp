@@ -165,8 +165,10 @@ struct GemmTuned {
             copy(q);
           async_copy_wait<Stages - 1>();
           team.team_barrier();
-          const auto a_base = multiply::a_fragment_base(scratch, rank);
-          const auto b_base = multiply::b_fragment_base(scratch, rank);
+          int ty, tx;
+          layout::thread_coordinates(rank, ty, tx);
+          const auto a_base = multiply::a_fragment_base(scratch, ty);
+          const auto b_base = multiply::b_fragment_base(scratch + a_elements, tx);
           T a_frag[2][TM], b_frag[2][TN];
           multiply::load_k_fragments(a_base, b_base, 0, 0, a_frag[0], b_frag[0]);
           for (int q = 0; q < k_steps; ++q) {

@@ -73,12 +73,11 @@ struct GemmTunedMultiply {
   /// thread's first row and column.
   KOKKOS_FORCEINLINE_FUNCTION static void step_simt(const T* a_tile, const T* b_tile, int t,
                                                     T (&acc)[TM][TN]) {
-    constexpr int row_groups = layout::row_groups, col_groups = layout::col_groups;
     constexpr int threads_down = layout::threads_down, threads_across = layout::threads_across;
     int ty, tx;
     layout::thread_coordinates(t, ty, tx);
-    const auto a_base = fragment_base(a_tile + (AAlongK ? ty * pitch_a : layout::tile_row(ty, 0)));
-    const auto b_base = fragment_base(b_tile + (BAlongK ? tx * pitch_b : layout::tile_col(tx, 0)));
+    const auto a_base = a_fragment_base(a_tile, ty);
+    const auto b_base = b_fragment_base(b_tile, tx);
     KOKKOSTILE_UNROLL
     for (int p0 = 0; p0 < BK; p0 += V) {
       [[maybe_unused]] T a_run[AAlongK ? TM : 1][V];
@@ -102,57 +101,57 @@ struct GemmTunedMultiply {
           for (int i = 0; i < TM; ++i)
             a_frag[i] = a_run[i][e];
         } else {
-          KOKKOSTILE_UNROLL
-          for (int g = 0; g < row_groups; ++g)
-            load_fragment_at(a_base, p * pitch_a + g * (BM / row_groups), a_frag + g * V);
+          load_a_fragment(a_base, p * pitch_a, a_frag);
         }
         if constexpr (BAlongK) {
           KOKKOSTILE_UNROLL
           for (int j = 0; j < TN; ++j)
             b_frag[j] = b_run[j][e];
         } else {
-          KOKKOSTILE_UNROLL
-          for (int g = 0; g < col_groups; ++g)
-            load_fragment_at(b_base, p * pitch_b + g * (BN / col_groups), b_frag + g * V);
+          load_b_fragment(b_base, p * pitch_b, b_frag);
         }
-        KOKKOSTILE_UNROLL
-        for (int i = 0; i < TM; ++i) {
-          KOKKOSTILE_UNROLL
-          for (int j = 0; j < TN; ++j)
-            acc[i][j] += a_frag[i] * b_frag[j];
-        }
+        multiply_add(a_frag, b_frag, acc);
       }
     }
   }
 
-  /// Where thread t's A and B fragments start in a scratch block whose first stage begins at
-  /// `scratch` (fragment_base of each): load_k_fragments' bases.
-  KOKKOS_FORCEINLINE_FUNCTION static auto a_fragment_base(const T* scratch, int t) {
-    int ty, tx;
-    layout::thread_coordinates(t, ty, tx);
-    return fragment_base(scratch + layout::tile_row(ty, 0));
+  /// Where the fragments of the thread in row ty (column tx) of the team's thread grid start in an
+  /// A (B) tile: fragment_base of its first row (column), or of its first packet along k.
+  KOKKOS_FORCEINLINE_FUNCTION static auto a_fragment_base(const T* a_tile, int ty) {
+    return fragment_base(a_tile + (AAlongK ? ty * pitch_a : layout::tile_row(ty, 0)));
   }
-  KOKKOS_FORCEINLINE_FUNCTION static auto b_fragment_base(const T* scratch, int t) {
-    int ty, tx;
-    layout::thread_coordinates(t, ty, tx);
-    return fragment_base(scratch + layout::a_elements + layout::tile_col(tx, 0));
+  KOKKOS_FORCEINLINE_FUNCTION static auto b_fragment_base(const T* b_tile, int tx) {
+    return fragment_base(b_tile + (BAlongK ? tx * pitch_b : layout::tile_col(tx, 0)));
   }
 
-  /// The thread's TM rows of A and TN columns of B at k step p of the stage `stage_offset`
-  /// elements into the scratch block (splits_into_k_steps layouts), as packets.
+  /// The thread's TM rows of a k-major A tile (TN columns of a B tile stored as it is) at one k
+  /// step, `offset` elements past its fragment base: row_groups (col_groups) packets.
+  template <class Base>
+  KOKKOS_FORCEINLINE_FUNCTION static void load_a_fragment(Base a_base, int offset,
+                                                          T (&a_frag)[TM]) {
+    static_assert(!AAlongK, "k-major A tile");
+    KOKKOSTILE_UNROLL
+    for (int g = 0; g < layout::row_groups; ++g)
+      load_fragment_at(a_base, offset + g * (BM / layout::row_groups), a_frag + g * V);
+  }
+  template <class Base>
+  KOKKOS_FORCEINLINE_FUNCTION static void load_b_fragment(Base b_base, int offset,
+                                                          T (&b_frag)[TN]) {
+    static_assert(!BAlongK, "B tile stored as it is");
+    KOKKOSTILE_UNROLL
+    for (int g = 0; g < layout::col_groups; ++g)
+      load_fragment_at(b_base, offset + g * (BN / layout::col_groups), b_frag + g * V);
+  }
+
+  /// The thread's A and B fragments at k step p of the stage `stage_offset` elements past the
+  /// bases (splits_into_k_steps layouts).
   template <class Base>
   KOKKOS_FORCEINLINE_FUNCTION static void load_k_fragments(Base a_base, Base b_base,
                                                            int stage_offset, int p, T (&a_frag)[TM],
                                                            T (&b_frag)[TN]) {
     static_assert(splits_into_k_steps, "k-major A tile, B tile as it is, SIMT");
-    KOKKOSTILE_UNROLL
-    for (int g = 0; g < layout::row_groups; ++g)
-      load_fragment_at(a_base, stage_offset + p * pitch_a + g * (BM / layout::row_groups),
-                       a_frag + g * V);
-    KOKKOSTILE_UNROLL
-    for (int g = 0; g < layout::col_groups; ++g)
-      load_fragment_at(b_base, stage_offset + p * pitch_b + g * (BN / layout::col_groups),
-                       b_frag + g * V);
+    load_a_fragment(a_base, stage_offset + p * pitch_a, a_frag);
+    load_b_fragment(b_base, stage_offset + p * pitch_b, b_frag);
   }
 
   /// acc += a_frag x b_frag (one k step's outer product).
