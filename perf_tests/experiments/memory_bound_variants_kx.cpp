@@ -702,6 +702,216 @@ void layout_questions(int edge) {
   }
   factor_questions<T>(edge);
 }
+
+/// Question 7's designs: an out-of-place float transpose of full Rows x Cols tiles on 256-byte
+/// aligned square matrices, Threads a team, the tile staged through registers both ways (as
+/// TransposeFactors' padded_wide_scalar, which is Rows = Cols = 64, 256 threads, row order):
+///   Rows x Cols: a read is Cols * 4 bytes of a source row, a write Rows * 4 bytes of a
+///     destination row, so longer rows of either side than the library's 256 bytes;
+///   ColumnOrder: consecutive teams walk down a column of tiles (their writes adjacent) instead of
+///     along a row (their reads adjacent);
+///   Stagger: with 32 chunks per output line a warp reads one scratch column 4 rows apart (4-way
+///     bank conflicts at any odd pitch); thread c reads its packet's elements starting at
+///     (c / 8) % 4, which spreads the 32 reads over 32 banks, then rotates them back in registers.
+template <int Rows, int Cols, int Threads, bool ColumnOrder, bool Stagger>
+struct TransposeDesign {
+  using member = Kokkos::TeamPolicy<Space>::member_type;
+  using packet = KokkosTile::Impl::Packet<float, 4>;
+  static constexpr int pitch = Cols + 1, in_chunks = Cols / 4, out_chunks = Rows / 4;
+  static constexpr int packets = Rows * Cols / 4, per_thread = packets / Threads;
+  static_assert(packets % Threads == 0, "whole rounds");
+  static constexpr int rows = Rows, cols = Cols, threads = Threads;
+  static constexpr bool column_order = ColumnOrder, stagger = Stagger;
+  static constexpr std::size_t scratch_bytes() { return std::size_t(Rows) * pitch * 4 + 16; }
+  const float* a;
+  float* b;
+  int n;  // square
+  KOKKOS_FUNCTION void operator()(const member& team) const {
+    float* tile = static_cast<float*>(team.team_shmem().get_shmem_aligned(Rows * pitch * 4, 16));
+    const int tile_rows = n / Rows, tile_cols = n / Cols;
+    const int t = team.league_rank();
+    const int row0 = (ColumnOrder ? t % tile_rows : t / tile_cols) * Rows;
+    const int col0 = (ColumnOrder ? t / tile_rows : t % tile_cols) * Cols;
+    const float* src = a + std::int64_t(row0) * n + col0;
+    float* dst = b + std::int64_t(col0) * n + row0;
+    KokkosTile::team_staged_copy<per_thread>(
+        team, packets,
+        [&](int p) {
+          return *reinterpret_cast<const packet*>(src + std::int64_t(p / in_chunks) * n +
+                                                  (p % in_chunks) * 4);
+        },
+        [&](int p, const packet& value) {
+          float* at = tile + (p / in_chunks) * pitch + (p % in_chunks) * 4;
+          for (int e = 0; e < 4; ++e)
+            at[e] = value.v[e];
+        });
+    team.team_barrier();
+    KokkosTile::team_staged_copy<per_thread>(
+        team, packets,
+        [&](int p) {
+          const int line = p / out_chunks, chunk = p % out_chunks;
+          const float* column = tile + chunk * 4 * pitch + line;
+          packet value;
+          if constexpr (Stagger) {
+            const int s = chunk / 8 % 4;
+            float r[4];
+            for (int k = 0; k < 4; ++k)
+              r[k] = column[((k + s) & 3) * pitch];
+            // value.v[e] = r[(e - s) & 3], with compile-time register indices
+            for (int e = 0; e < 4; ++e)
+              value.v[e] = s == 0   ? r[e]
+                           : s == 1 ? r[(e + 3) & 3]
+                           : s == 2 ? r[(e + 2) & 3]
+                                    : r[(e + 1) & 3];
+          } else {
+            for (int e = 0; e < 4; ++e)
+              value.v[e] = column[e * pitch];
+          }
+          return value;
+        },
+        [&](int p, const packet& value) {
+          KokkosTile::Impl::store_packet(
+              dst + std::int64_t(p / out_chunks) * n + (p % out_chunks) * 4, value);
+        });
+  }
+};
+
+void design_questions(int edge) {
+  using T = float;
+  using Unmanaged = Kokkos::View<T**, Kokkos::LayoutRight, Memory, Kokkos::MemoryUnmanaged>;
+  const std::int64_t count = std::int64_t(edge) * edge;
+  const std::int64_t slack = 256 / sizeof(T);
+  Kokkos::View<T*, Memory> a_buffer("a_buffer", count + slack), b_buffer("b_buffer", count + slack);
+  auto aligned = [&](T* data) {
+    const auto address = reinterpret_cast<std::uintptr_t>(data);
+    return data + (256 - address % 256) % 256 / sizeof(T);
+  };
+  Unmanaged a(aligned(a_buffer.data()), edge, edge), b(aligned(b_buffer.data()), edge, edge);
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Unmanaged>{a});
+  Kokkos::View<T*, Memory, Kokkos::MemoryUnmanaged> flat_a(a.data(), count),
+      flat_b(b.data(), count);
+  const double copy = median_fenced_ms([&] { Kokkos::deep_copy(flat_b, flat_a); });
+  auto report = [&](const std::string& variant, double ms) {
+    std::printf("design,float,%d,%s,%.4f,%.3f,%s\n", edge, variant.c_str(), ms, copy / ms,
+                matrix_correct(b, true) ? "ok" : "WRONG");
+  };
+  auto run = [&](auto design) {
+    using D = decltype(design);
+    D functor{};
+    functor.a = a.data();
+    functor.b = b.data();
+    functor.n = edge;
+    Kokkos::TeamPolicy<Space> policy(static_cast<int>(count / (std::int64_t(D::packets) * 4)),
+                                     D::threads / 32, 32);
+    policy.set_scratch_size(0, Kokkos::PerTeam(D::scratch_bytes()));
+    Kokkos::deep_copy(flat_b, T(-1));
+    const double ms = median_fenced_ms([&] { Kokkos::parallel_for("design", policy, functor); });
+    const std::string name = std::to_string(D::rows) + "x" + std::to_string(D::cols) + "_t" +
+                             std::to_string(D::threads) + "_" +
+                             (D::column_order ? "column_order" : "row_order") +
+                             (D::stagger ? "_stagger" : "");
+    report(name, ms);
+  };
+  std::printf("design,float,%d,deep_copy,%.4f,1.000,ok\n", edge, copy);
+  for (int round = 0; round < 2; ++round) {
+    Kokkos::deep_copy(flat_b, T(-1));
+    report("library_aligned", median_fenced_ms([&] { KokkosTile::transpose(b, a); }));
+    run(TransposeDesign<64, 64, 256, false, false>{});
+    run(TransposeDesign<64, 64, 256, true, false>{});
+    run(TransposeDesign<64, 128, 256, false, false>{});
+    run(TransposeDesign<64, 128, 256, true, false>{});
+    run(TransposeDesign<128, 64, 256, false, false>{});
+    run(TransposeDesign<128, 64, 256, false, true>{});
+    run(TransposeDesign<128, 64, 256, true, true>{});
+    run(TransposeDesign<128, 64, 512, false, true>{});
+    run(TransposeDesign<64, 128, 512, false, false>{});
+    run(TransposeDesign<32, 128, 256, false, false>{});
+  }
+}
+
+/// Question 8: reverse in place in packets with Pairs packet pairs a thread (all 2 * Pairs loads
+/// before any store; within a block of 256 threads, pair j of thread i is i + 256 j, so that every
+/// warp access stays one coalesced 512-byte run), against the library's one pair a thread, and a
+/// packet copy kernel out of place as the ceiling of a Kokkos kernel of this shape.
+template <class T, int Pairs>
+struct ReverseManyPairs {
+  static constexpr int V = KokkosTile::Impl::packet_width<T>();
+  using packet = KokkosTile::Impl::Packet<T, V>;
+  T* data;
+  std::int64_t packets;  // multiple of 2 * 256 * Pairs
+  KOKKOS_FUNCTION void operator()(std::int64_t i) const {
+    const std::int64_t base = i / 256 * 256 * Pairs + i % 256;
+    packet f[Pairs], r[Pairs];
+    for (int j = 0; j < Pairs; ++j) {
+      f[j] = *reinterpret_cast<const packet*>(data + (base + 256 * j) * V);
+      r[j] = *reinterpret_cast<const packet*>(data + (packets - 1 - base - 256 * j) * V);
+    }
+    for (int j = 0; j < Pairs; ++j) {
+      KokkosTile::Impl::store_packet(data + (base + 256 * j) * V, KokkosTile::Impl::reversed(r[j]));
+      KokkosTile::Impl::store_packet(data + (packets - 1 - base - 256 * j) * V,
+                                     KokkosTile::Impl::reversed(f[j]));
+    }
+  }
+};
+
+template <class T>
+struct CopyPackets {
+  static constexpr int V = KokkosTile::Impl::packet_width<T>();
+  using packet = KokkosTile::Impl::Packet<T, V>;
+  const T* src;
+  T* dst;
+  KOKKOS_FUNCTION void operator()(std::int64_t k) const {
+    KokkosTile::Impl::store_packet(dst + k * V, *reinterpret_cast<const packet*>(src + k * V));
+  }
+};
+
+template <class T>
+void reverse_design_questions(std::int64_t count) {
+  constexpr int V = KokkosTile::Impl::packet_width<T>();
+  using Range = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
+  Kokkos::View<T*, Memory> v("v", count), w("w", count);
+  Kokkos::parallel_for(Range(0, count), IndexPattern<T>{v});
+  const double copy = median_fenced_ms([&] { Kokkos::deep_copy(w, v); });
+  std::int64_t flips = 0;
+  auto report = [&](const char* kernel, int pairs, double ms, bool ok) {
+    std::printf("rdesign,%s,%ld,%s,%d,%.4f,%.3f,%s\n", type_name<T>(), static_cast<long>(count),
+                kernel, pairs, ms, copy / ms, ok ? "ok" : "WRONG");
+  };
+  auto many = [&](auto pairs) {
+    constexpr int P = decltype(pairs)::value;
+    const ReverseManyPairs<T, P> functor{v.data(), count / V};
+    const double ms = median_fenced_ms([&] {
+      Kokkos::parallel_for("many_pairs",
+                           Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(
+                               Space(), 0, count / V / 2 / P, Kokkos::ChunkSize(256)),
+                           functor);
+      ++flips;
+    });
+    report("packets_many_pairs", P, ms, reversed_correctly(v, flips));
+  };
+  report("deep_copy", 0, copy, true);
+  for (int round = 0; round < 2; ++round) {
+    report("library_reverse", 1, median_fenced_ms([&] {
+             KokkosTile::reverse(v);
+             ++flips;
+           }),
+           reversed_correctly(v, flips));
+    report("library_reverse_static", 1, median_fenced_ms([&] {
+             KokkosTile::reverse_static<1024>(v);
+             ++flips;
+           }),
+           reversed_correctly(v, flips));
+    many(std::integral_constant<int, 1>{});
+    many(std::integral_constant<int, 2>{});
+    many(std::integral_constant<int, 4>{});
+    const CopyPackets<T> copier{v.data(), w.data()};
+    report("copy_packets_out_of_place", 0, median_fenced_ms([&] {
+             Kokkos::parallel_for("copy_packets", Range(0, count / V), copier);
+           }),
+           true);
+  }
+}
 #endif
 
 }  // namespace
@@ -711,7 +921,8 @@ int main(int argc, char* argv[]) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // lines survive an abort
   // With the argument `staged`, questions 4 and 5 only; with `hints`, question 5 only.
   const std::string last = argc > 1 ? argv[argc - 1] : "";
-  const bool staged_only = last == "staged" || last == "hints" || last == "layout";
+  const bool staged_only =
+      last == "staged" || last == "hints" || last == "layout" || last == "designs";
   std::printf("execution space %s\n", Space::name());
   if (!staged_only) {
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -730,6 +941,17 @@ int main(int argc, char* argv[]) {
     }
   }
 #if defined(KOKKOS_ENABLE_CUDA)
+  if (last == "designs") {
+    std::printf("design,type,edge,variant,ms,of_deep_copy,check\n");
+    for (const int edge : {8192, 16384})
+      design_questions(edge);
+    std::printf("rdesign,type,elements,kernel,pairs,ms,of_deep_copy,check\n");
+    for (const std::int64_t count : {std::int64_t(1) << 26, std::int64_t(1) << 28}) {
+      reverse_design_questions<float>(count);
+      reverse_design_questions<double>(count);
+    }
+    return 0;
+  }
   std::printf("layout,type,edge,form,min_blocks,ms,of_deep_copy,check\n");
   for (const int edge : {8192, 16384})
     layout_questions<float>(edge);
