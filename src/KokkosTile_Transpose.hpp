@@ -157,18 +157,14 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   const std::int64_t tiles_down = ceil_div(a.extent(0) + row_shift, shape.rows);
   const std::int64_t tiles_across = ceil_div(a.extent(1) + col_shift, shape.cols);
   const int league = checked_league_size(call, tiles_down * tiles_across);
-  // On devices, teams side by side write side by side: b's fast index is a's row when b is
-  // LayoutRight. Host teams keep the row order, each team a tile in its own cache.
-  const bool teams_down_columns = !runs_on_host<ExecSpace>() && !b_left;
   // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
   // col), so b's leftmost index is the tile's column).
   const auto policy = with_scratch(tile_policy<MinBlocks>(space, league), placement);
   with_scratch_level(placement, [&](auto level) {
-    Kokkos::parallel_for(
-        call, policy,
-        TransposeTiled<ExecSpace, BView, AView, FastEdge, decltype(level)::value>{
-            b, a, shape, static_cast<int>(tiles_across), static_cast<int>(tiles_down),
-            teams_down_columns, a_left, !b_left, fast, row_shift, col_shift});
+    Kokkos::parallel_for(call, policy,
+                         TransposeTiled<ExecSpace, BView, AView, FastEdge, decltype(level)::value>{
+                             b, a, shape, static_cast<int>(tiles_across), a_left, !b_left, fast,
+                             row_shift, col_shift});
   });
 }
 

@@ -67,13 +67,6 @@ struct TransposeTiled {
   AView a;
   TileShape2D shape;
   int tiles_across;
-  int tiles_down;
-  // Consecutive teams take tiles down a column of the grid (along a's row index) instead of along
-  // a row: chosen when that is b's contiguous index, so that teams running side by side write
-  // adjacent lines of b. On an H100 this read 0.977-0.978 of cudaMemcpy against 0.971-0.975 for
-  // the other order, for 8192^2 and 16384^2 floats (question 7 of
-  // perf_tests/experiments/memory_bound_variants_kx.cpp).
-  bool teams_down_columns;
   bool load_lanes_on_rows;
   bool store_lanes_on_rows;
   FastStrides fast;
@@ -85,11 +78,8 @@ struct TransposeTiled {
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     const tile_type tile(team, Level, shape);
-    const int rank = team.league_rank();
-    const std::int64_t grid_row =
-        std::int64_t(teams_down_columns ? rank % tiles_down : rank / tiles_across) * shape.rows;
-    const std::int64_t grid_col =
-        std::int64_t(teams_down_columns ? rank / tiles_down : rank % tiles_across) * shape.cols;
+    const std::int64_t grid_row = std::int64_t(team.league_rank() / tiles_across) * shape.rows;
+    const std::int64_t grid_col = std::int64_t(team.league_rank() % tiles_across) * shape.cols;
     const std::int64_t row0 = grid_row < row_shift ? 0 : grid_row - row_shift;
     const std::int64_t col0 = grid_col < col_shift ? 0 : grid_col - col_shift;
     const int rows =
