@@ -823,6 +823,13 @@ void design_questions(int edge) {
   for (int round = 0; round < 2; ++round) {
     Kokkos::deep_copy(flat_b, T(-1));
     report("library_aligned", median_fenced_ms([&] { KokkosTile::transpose(b, a); }));
+    // The library's launch without its entry point (checks, label, region): the difference from
+    // library_aligned is host time per call, which a fenced call pays in full.
+    Kokkos::deep_copy(flat_b, T(-1));
+    report("library_launch_aligned", median_fenced_ms([&] {
+             KokkosTile::Impl::launch_transpose_tiled<64>("kx", Space(), b, a,
+                                                          KokkosTile::TileShape2D{64, 64, 1});
+           }));
     {
       // The library on Views, whose data starts 128 bytes past a 256-byte boundary: its tile grid
       // is shifted so that full tiles are aligned, with half tiles at the edges.
@@ -961,7 +968,7 @@ int main(int argc, char* argv[]) {
 #if defined(KOKKOS_ENABLE_CUDA)
   if (last == "designs") {
     std::printf("design,type,edge,variant,ms,of_deep_copy,check\n");
-    for (const int edge : {8192, 16384})
+    for (const int edge : {256, 1024, 8192, 16384})
       design_questions(edge);
     std::printf("rdesign,type,elements,kernel,pairs,ms,of_deep_copy,check\n");
     for (const std::int64_t count : {std::int64_t(1) << 26, std::int64_t(1) << 28}) {
