@@ -42,29 +42,20 @@ GemmTile resolve_gemm_tile(GemmTile tile, bool whole_packet_tiles_of_16 = false,
   return whole_packet_tiles_of_16 ? GemmTile::t128x128x16_8x8 : GemmTile::t128x128x8_8x8;
 }
 
-/// Whether m x n has at least `waves` times as many rows x cols tiles as the device has
-/// multiprocessors (always true where the question does not arise).
+/// Whether m x n has at least as many 128 x 128 tiles as the device has multiprocessors (always
+/// true where the question does not arise).
 template <class ExecSpace>
-bool gemm_tiles_fill_machine([[maybe_unused]] const std::string& call,
-                             [[maybe_unused]] const ExecSpace& space,
-                             [[maybe_unused]] std::int64_t m, [[maybe_unused]] std::int64_t n,
-                             [[maybe_unused]] int rows, [[maybe_unused]] int cols,
-                             [[maybe_unused]] int waves) {
+bool gemm_big_tiles_fill_machine([[maybe_unused]] const std::string& call,
+                                 [[maybe_unused]] const ExecSpace& space,
+                                 [[maybe_unused]] std::int64_t m, [[maybe_unused]] std::int64_t n) {
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
   if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
-    const std::int64_t tiles = ((m + rows - 1) / rows) * ((n + cols - 1) / cols);
-    return tiles >=
-           std::int64_t(waves) * cuda_device_limits(call, space.cuda_device()).multiprocessors;
+    constexpr std::int64_t edge = 128;
+    const std::int64_t tiles = ((m + edge - 1) / edge) * ((n + edge - 1) / edge);
+    return tiles >= cuda_device_limits(call, space.cuda_device()).multiprocessors;
   }
 #endif
   return true;
-}
-
-/// Whether m x n has at least as many 128 x 128 tiles as the device has multiprocessors.
-template <class ExecSpace>
-bool gemm_big_tiles_fill_machine(const std::string& call, const ExecSpace& space, std::int64_t m,
-                                 std::int64_t n) {
-  return gemm_tiles_fill_machine(call, space, m, n, 128, 128, 1);
 }
 
 /// Rejects a forced tile that cannot run well for T: 128 double accumulators per thread (the
