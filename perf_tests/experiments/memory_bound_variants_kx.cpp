@@ -67,6 +67,13 @@ const char* type_name() {
   return sizeof(T) == 4 ? "float" : "double";
 }
 
+/// The first element of `data` on a 256-byte boundary (less than 256 bytes in).
+template <class T>
+T* on_256_byte_boundary(T* data) {
+  const auto address = reinterpret_cast<std::uintptr_t>(data);
+  return data + (256 - address % 256) % 256 / sizeof(T);
+}
+
 #if defined(KOKKOS_ENABLE_CUDA)
 template <class T, int R, bool Star, int Rows, bool Side, class Grid>
 void stencil_variant(const Grid& out, const Grid& in, const KokkosTile::Stencil2D<T>& weights,
@@ -121,12 +128,8 @@ void transpose_questions(int edge) {
   // The same matrices on a 256-byte boundary inside larger buffers.
   const std::int64_t slack = 256 / sizeof(T);
   Kokkos::View<T*, Memory> a_buffer("a_buffer", count + slack), b_buffer("b_buffer", count + slack);
-  auto aligned = [&](T* data) {
-    const auto address = reinterpret_cast<std::uintptr_t>(data);
-    return data + (256 - address % 256) % 256 / sizeof(T);
-  };
-  Unmanaged a_aligned(aligned(a_buffer.data()), edge, edge);
-  Unmanaged b_aligned(aligned(b_buffer.data()), edge, edge);
+  Unmanaged a_aligned(on_256_byte_boundary(a_buffer.data()), edge, edge);
+  Unmanaged b_aligned(on_256_byte_boundary(b_buffer.data()), edge, edge);
   const double copy = copy_ms<T>(count);
   std::printf("transpose %s %dx%d: deep_copy %.4f ms; View data at %lu mod 256 bytes\n",
               type_name<T>(), edge, edge, copy,
@@ -597,22 +600,42 @@ struct TransposeFactors {
   }
 };
 
+/// Questions 6 and 7's matrices: a and b, edge x edge LayoutRight, each on a 256-byte boundary
+/// inside a buffer with 256 bytes of slack (so every full tile is aligned, and a kernel may start
+/// up to 256 bytes past the boundary), a holding MatrixPattern; `copy` is the fenced deep_copy of
+/// their bytes, the baseline.
+template <class T>
+struct AlignedSquares {
+  using Unmanaged = Kokkos::View<T**, Kokkos::LayoutRight, Memory, Kokkos::MemoryUnmanaged>;
+  using Flat = Kokkos::View<T*, Memory, Kokkos::MemoryUnmanaged>;
+  std::int64_t count;
+  Kokkos::View<T*, Memory> a_buffer, b_buffer;
+  Unmanaged a, b;
+  Flat flat_a, flat_b;
+  double copy = 0;
+
+  explicit AlignedSquares(int edge)
+      : count(std::int64_t(edge) * edge),
+        a_buffer("a_buffer", count + 256 / sizeof(T)),
+        b_buffer("b_buffer", count + 256 / sizeof(T)),
+        a(on_256_byte_boundary(a_buffer.data()), edge, edge),
+        b(on_256_byte_boundary(b_buffer.data()), edge, edge),
+        flat_a(a.data(), count),
+        flat_b(b.data(), count) {
+    using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+    Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Unmanaged>{a});
+    copy = median_fenced_ms([&] { Kokkos::deep_copy(flat_b, flat_a); });
+  }
+};
+
 template <class T>
 void factor_questions(int edge) {
-  using Unmanaged = Kokkos::View<T**, Kokkos::LayoutRight, Memory, Kokkos::MemoryUnmanaged>;
-  const std::int64_t count = std::int64_t(edge) * edge;
-  const std::int64_t slack = 256 / sizeof(T);
-  Kokkos::View<T*, Memory> a_buffer("a_buffer", count + slack), b_buffer("b_buffer", count + slack);
-  auto aligned = [&](T* data) {
-    const auto address = reinterpret_cast<std::uintptr_t>(data);
-    return data + (256 - address % 256) % 256 / sizeof(T);
-  };
-  Unmanaged a(aligned(a_buffer.data()), edge, edge), b(aligned(b_buffer.data()), edge, edge);
-  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
-  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Unmanaged>{a});
-  Kokkos::View<T*, Memory, Kokkos::MemoryUnmanaged> flat_a(a.data(), count),
-      flat_b(b.data(), count);
-  const double copy = median_fenced_ms([&] { Kokkos::deep_copy(flat_b, flat_a); });
+  const AlignedSquares<T> squares(edge);
+  const auto& a = squares.a;
+  const auto& b = squares.b;
+  const auto& flat_b = squares.flat_b;
+  const std::int64_t count = squares.count;
+  const double copy = squares.copy;
   auto report = [&](const char* variant, double ms) {
     std::printf("factor,%s,%d,%s,%.4f,%.3f,%s\n", type_name<T>(), edge, variant, ms, copy / ms,
                 matrix_correct(b, true) ? "ok" : "WRONG");
@@ -778,20 +801,12 @@ struct TransposeDesign {
 
 void design_questions(int edge) {
   using T = float;
-  using Unmanaged = Kokkos::View<T**, Kokkos::LayoutRight, Memory, Kokkos::MemoryUnmanaged>;
-  const std::int64_t count = std::int64_t(edge) * edge;
-  const std::int64_t slack = 256 / sizeof(T);
-  Kokkos::View<T*, Memory> a_buffer("a_buffer", count + slack), b_buffer("b_buffer", count + slack);
-  auto aligned = [&](T* data) {
-    const auto address = reinterpret_cast<std::uintptr_t>(data);
-    return data + (256 - address % 256) % 256 / sizeof(T);
-  };
-  Unmanaged a(aligned(a_buffer.data()), edge, edge), b(aligned(b_buffer.data()), edge, edge);
-  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
-  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Unmanaged>{a});
-  Kokkos::View<T*, Memory, Kokkos::MemoryUnmanaged> flat_a(a.data(), count),
-      flat_b(b.data(), count);
-  const double copy = median_fenced_ms([&] { Kokkos::deep_copy(flat_b, flat_a); });
+  const AlignedSquares<T> squares(edge);
+  const auto& a = squares.a;
+  const auto& b = squares.b;
+  const auto& flat_b = squares.flat_b;
+  const std::int64_t count = squares.count;
+  const double copy = squares.copy;
   auto report = [&](const std::string& variant, double ms) {
     std::printf("design,float,%d,%s,%.4f,%.3f,%s\n", edge, variant.c_str(), ms, copy / ms,
                 matrix_correct(b, true) ? "ok" : "WRONG");
@@ -834,6 +849,7 @@ void design_questions(int edge) {
       // The library on Views, whose data starts 128 bytes past a 256-byte boundary: its tile grid
       // is shifted so that full tiles are aligned, with half tiles at the edges.
       using Matrix = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
+      using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
       Matrix va("va", edge, edge), vb("vb", edge, edge);
       Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{va});
       const double ms = median_fenced_ms([&] { KokkosTile::transpose(vb, va); });
