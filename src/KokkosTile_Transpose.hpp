@@ -125,10 +125,15 @@ int line_misalignment(const T* data, std::int64_t slow) {
   return static_cast<int>(address % line_bytes / sizeof(T));
 }
 
+/// Rows of tiles in each band of the out-of-place tile order (TransposeTiled::tile_of_rank).
+inline constexpr int transpose_band_rows = 1;
+
 /// MinBlocks: launch bounds as in tile_policy (0: Kokkos' default).
+/// band_rows: rows of tiles in each band of TransposeTiled's tile order; 0 picks
+/// transpose_band_rows.
 template <int FastEdge, unsigned MinBlocks = 0, class ExecSpace, class BView, class AView>
 void launch_transpose_tiled(const std::string& call, const ExecSpace& space, const BView& b,
-                            const AView& a, const TileShape2D& shape) {
+                            const AView& a, const TileShape2D& shape, int band_rows = 0) {
   using tile_type = Tile2D<typename BView::non_const_value_type, ExecSpace>;
   const ScratchPlacement placement =
       place_team_scratch(call, space, tile_type::scratch_bytes(shape));
@@ -157,13 +162,17 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   const std::int64_t tiles_down = ceil_div(a.extent(0) + row_shift, shape.rows);
   const std::int64_t tiles_across = ceil_div(a.extent(1) + col_shift, shape.cols);
   const int league = checked_league_size(call, tiles_down * tiles_across);
+  if (band_rows == 0)
+    band_rows = transpose_band_rows;
+  band_rows = band_rows < 0 ? 0 : static_cast<int>(std::min<std::int64_t>(band_rows, tiles_down));
   // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
   // col), so b's leftmost index is the tile's column).
   const auto policy = with_scratch(tile_policy<MinBlocks>(space, league), placement);
   with_scratch_level(placement, [&](auto level) {
     Kokkos::parallel_for(call, policy,
                          TransposeTiled<ExecSpace, BView, AView, FastEdge, decltype(level)::value>{
-                             b, a, shape, static_cast<int>(tiles_across), a_left, !b_left, fast,
+                             b, a, shape, static_cast<int>(tiles_across),
+                             static_cast<int>(tiles_down), band_rows, a_left, !b_left, fast,
                              row_shift, col_shift});
   });
 }

@@ -20,6 +20,12 @@
 //      the XOR-swizzled tile (Transpose_SwizzledTile.hpp), out of place and in place, on View
 //      memory, each call fenced (CSV lines `layout,...`; with the argument `layout`, question 6
 //      only).
+//   7. and 8.: see README.md (argument `designs`).
+//   9. (CUDA) the out-of-place transpose's tile order (argument `bands`): the library's launch
+//      with teams taking tiles in bands of 1 to all rows of tiles, each band walked column by
+//      column, float and double, on Views as the benchmark allocates them, timed as Google
+//      Benchmark times the benchmarks (the mean of fenced calls over 0.1 s, the median of 5
+//      repetitions), deep_copy measured again before each form (CSV lines `band,...`).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 
@@ -31,6 +37,7 @@
 #include <functional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -871,6 +878,78 @@ void design_questions(int edge) {
   }
 }
 
+/// As Google Benchmark times kokkostile_perf's rows: one warm-up call, then 5 repetitions, each
+/// the mean of fenced calls over at least 0.1 s; the median repetition.
+double benchmark_like_ms(const std::function<void()>& call) {
+  call();
+  Kokkos::fence();
+  std::vector<double> repetitions;
+  for (int repetition = 0; repetition < 5; ++repetition) {
+    const auto start = std::chrono::steady_clock::now();
+    int calls = 0;
+    std::chrono::duration<double, std::milli> elapsed{};
+    do {
+      call();
+      Kokkos::fence();
+      ++calls;
+      elapsed = std::chrono::steady_clock::now() - start;
+    } while (elapsed.count() < 100.0);
+    repetitions.push_back(elapsed.count() / calls);
+  }
+  std::sort(repetitions.begin(), repetitions.end());
+  return repetitions[repetitions.size() / 2];
+}
+
+/// Question 9: the out-of-place transpose (the library's launch, 64 x 64 padded tiles) with teams
+/// taking tiles in bands of `band` rows of tiles (0: all of them, one column of tiles after
+/// another), on LayoutRight Views of rows x cols as the benchmark allocates them.
+template <class T>
+void band_questions(int rows, int cols) {
+  using Matrix = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  const std::int64_t count = std::int64_t(rows) * cols;
+  Matrix a("a", rows, cols), b("b", cols, rows);
+  Kokkos::parallel_for(Policy({0, 0}, {rows, cols}), MatrixPattern<Matrix>{a});
+  Kokkos::View<T*, Memory> x("x", count), y("y", count);
+  Kokkos::deep_copy(x, T(1));
+  const std::string shape = std::to_string(rows) + "x" + std::to_string(cols);
+  // Padded: a and b as subviews of allocations whose lines are `pad` elements longer (a whole
+  // 64-element tile line, so that the tile grid stays aligned): if power-of-two line strides
+  // crowd some memory channels, the padded lines run faster.
+  using Strided = Kokkos::View<T**, Kokkos::LayoutStride, Memory>;
+  auto padded = [&](const char* label, int lines, int length, int pad) {
+    Matrix whole(label, lines, length + pad);
+    return Strided(Kokkos::subview(whole, Kokkos::ALL, std::pair<int, int>(0, length)));
+  };
+  const Strided pa = padded("pa", rows, cols, 64), pb = padded("pb", cols, rows, 64);
+  Kokkos::deep_copy(pa, a);
+  // CSV: band_rows 1..rows (bands), -1 (diagonal), -64 (band_rows 1 on the padded Views).
+  for (int round = 0; round < 2; ++round) {
+    for (const int band : {1, 4, 16, 0, -1, -64}) {
+      const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(y, x); });
+      const bool pads = band == -64;
+      if (pads)
+        Kokkos::deep_copy(pb, T(-1));
+      else
+        Kokkos::deep_copy(b, T(-1));
+      const double ms = benchmark_like_ms([&] {
+        if (pads)
+          KokkosTile::Impl::launch_transpose_tiled<64>("kx", Space(), pb, pa,
+                                                       KokkosTile::TileShape2D{64, 64, 1}, 1);
+        else
+          KokkosTile::Impl::launch_transpose_tiled<64>("kx", Space(), b, a,
+                                                       KokkosTile::TileShape2D{64, 64, 1},
+                                                       band == 0 ? rows : band);
+      });
+      if (pads)  // through b: a host mirror of a strided View cannot be copied to directly
+        Kokkos::deep_copy(b, pb);
+      const bool ok = matrix_correct(b, true);
+      std::printf("band,%s,%s,%d,%d,%.4f,%.4f,%.4f,%s\n", type_name<T>(), shape.c_str(), round,
+                  band, copy, ms, copy / ms, ok ? "ok" : "WRONG");
+    }
+  }
+}
+
 /// Question 8: reverse in place in packets with Pairs packet pairs a thread (all 2 * Pairs loads
 /// before any store; within a block of 256 threads, pair j of thread i is i + 256 j, so that every
 /// warp access stays one coalesced 512-byte run), against the library's one pair a thread, and a
@@ -963,7 +1042,8 @@ int main(int argc, char* argv[]) {
   // With the argument `staged`, questions 4 and 5 only; with `hints`, question 5 only.
   const std::string last = argc > 1 ? argv[argc - 1] : "";
   const bool staged_only =
-      last == "staged" || last == "hints" || last == "layout" || last == "designs";
+      last == "staged" || last == "hints" || last == "layout" || last == "designs" ||
+      last == "bands";
   std::printf("execution space %s\n", Space::name());
   if (!staged_only) {
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -982,6 +1062,15 @@ int main(int argc, char* argv[]) {
     }
   }
 #if defined(KOKKOS_ENABLE_CUDA)
+  if (last == "bands") {
+    std::printf("band,type,shape,round,band_rows,deep_copy_ms,ms,of_deep_copy,check\n");
+    for (const auto& [rows, cols] : {std::pair{8192, 8192}, std::pair{16384, 4096},
+                                     std::pair{4096, 16384}, std::pair{16384, 16384}}) {
+      band_questions<float>(rows, cols);
+      band_questions<double>(rows, cols);
+    }
+    return 0;
+  }
   if (last == "designs") {
     std::printf("design,type,edge,variant,ms,of_deep_copy,check\n");
     for (const int edge : {256, 1024, 8192, 16384})

@@ -67,6 +67,11 @@ struct TransposeTiled {
   AView a;
   TileShape2D shape;
   int tiles_across;
+  int tiles_down;
+  // Teams take tiles in bands of `band_rows` rows of tiles, going down a band's column before the
+  // next column (1: along each row of tiles in turn), so that the teams running at once read and
+  // write a squarer patch of both matrices (tile_of_rank).
+  int band_rows;
   bool load_lanes_on_rows;
   bool store_lanes_on_rows;
   FastStrides fast;
@@ -76,10 +81,26 @@ struct TransposeTiled {
   int row_shift = 0;
   int col_shift = 0;
 
+  /// Team `rank`'s tile (row, column) in the grid: bands of band_rows rows of tiles, each walked
+  /// column by column (the last band may be shorter).
+  KOKKOS_INLINE_FUNCTION Kokkos::pair<int, int> tile_of_rank(int rank) const {
+    if (band_rows == 0) {  // diagonal: down the rows, each step one column further across
+      const int row = rank % tiles_down;
+      return {row, (rank / tiles_down + row) % tiles_across};
+    }
+    const int per_band = band_rows * tiles_across;
+    const int band = rank / per_band;
+    const int first_row = band * band_rows;
+    const int rows_in_band = Kokkos::min(band_rows, tiles_down - first_row);
+    const int in_band = rank - band * per_band;
+    return {first_row + in_band % rows_in_band, in_band / rows_in_band};
+  }
+
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     const tile_type tile(team, Level, shape);
-    const std::int64_t grid_row = std::int64_t(team.league_rank() / tiles_across) * shape.rows;
-    const std::int64_t grid_col = std::int64_t(team.league_rank() % tiles_across) * shape.cols;
+    const Kokkos::pair<int, int> t = tile_of_rank(team.league_rank());
+    const std::int64_t grid_row = std::int64_t(t.first) * shape.rows;
+    const std::int64_t grid_col = std::int64_t(t.second) * shape.cols;
     const std::int64_t row0 = grid_row < row_shift ? 0 : grid_row - row_shift;
     const std::int64_t col0 = grid_col < col_shift ? 0 : grid_col - col_shift;
     const int rows =
