@@ -68,10 +68,10 @@ struct TransposeTiled {
   TileShape2D shape;
   int tiles_across;
   int tiles_down;
-  // Teams take tiles in bands of `band_rows` rows of tiles, going down a band's column before the
-  // next column (1: along each row of tiles in turn), so that the teams running at once read and
-  // write a squarer patch of both matrices (tile_of_rank).
-  int band_rows;
+  // Consecutive teams take tiles down a column of the grid (along a's row index) instead of
+  // along a row: chosen on devices when that walks along b's contiguous index
+  // (transpose_tiles_down_columns).
+  bool tiles_down_columns;
   bool load_lanes_on_rows;
   bool store_lanes_on_rows;
   FastStrides fast;
@@ -81,19 +81,11 @@ struct TransposeTiled {
   int row_shift = 0;
   int col_shift = 0;
 
-  /// Team `rank`'s tile (row, column) in the grid: bands of band_rows rows of tiles, each walked
-  /// column by column (the last band may be shorter).
+  /// Team `rank`'s tile (row, column) in the grid.
   KOKKOS_INLINE_FUNCTION Kokkos::pair<int, int> tile_of_rank(int rank) const {
-    if (band_rows == 0) {  // diagonal: down the rows, each step one column further across
-      const int row = rank % tiles_down;
-      return {row, (rank / tiles_down + row) % tiles_across};
-    }
-    const int per_band = band_rows * tiles_across;
-    const int band = rank / per_band;
-    const int first_row = band * band_rows;
-    const int rows_in_band = Kokkos::min(band_rows, tiles_down - first_row);
-    const int in_band = rank - band * per_band;
-    return {first_row + in_band % rows_in_band, in_band / rows_in_band};
+    if (tiles_down_columns)
+      return {rank % tiles_down, rank / tiles_down};
+    return {rank / tiles_across, rank % tiles_across};
   }
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
