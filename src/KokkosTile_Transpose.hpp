@@ -128,23 +128,22 @@ int line_misalignment(const T* data, std::int64_t slow) {
 /// Whether consecutive teams of the out-of-place transpose take tiles down a column of the tile
 /// grid (along a's row index) rather than along a row (TransposeTiled::tile_of_rank).
 ///
-/// On devices, teams walk along b's contiguous index, so that the teams running at once write
-/// whole stretches of b's lines and read short stretches of a's: scattered writes cost more than
+/// On devices, teams walk along b's contiguous index, so that the teams running at once write whole
+/// stretches of b's lines and read short stretches of a's: scattered writes cost more than
 /// scattered reads. On an H100, with deep_copy re-measured before each form, one column of tiles
 /// after another read 0.969-0.993 of deep_copy on 8192^2 and 16384^2 matrices (float and double)
-/// against 0.961-0.975 along rows, and 0.965-0.994 against 0.951-0.973 for 4096 x 16384 (runs
-/// 15-16 of perf_tests/experiments/memory_bound_variants_kx.cpp, question 9). In kokkostile_perf,
-/// six rounds each way alternating on H100s, it took 1.0% less time for float and 0.8% for double
-/// at 8192^2, less than the spread between rounds
-/// (perf_tests/results/2026-11-27_H100_transpose_tile_order/). The exception is a grid with more
-/// than twice as many tiles along b's contiguous index as across it (16384 x 4096 into
-/// 4096 x 16384): there each column of tiles spans so many of a's lines that the teams running at
-/// once read only a few hundred bytes of each, and the row order read as fast or faster
-/// (0.964-0.992 against 0.951-0.988). Host teams keep the row order: each team's tile is in its
-/// own cache.
+/// against 0.961-0.975 along rows, and 0.965-0.994 against 0.951-0.973 for 4096 x 16384 (runs 15-16
+/// of perf_tests/experiments/memory_bound_variants_kx.cpp, question 9). In kokkostile_perf, before
+/// and after alternating three rounds in each of two H100 calls, it took 1.5-1.6% less time at
+/// 8192^2 (float and double) in one call and 0.1-0.2% less in the other, within the spread between
+/// rounds and machines (perf_tests/results/2026-11-27_H100_transpose_tile_order/). The exception is
+/// a grid with more than twice as many tiles along b's contiguous index as across it (16384 x 4096
+/// into 4096 x 16384): there each column of tiles spans so many of a's lines that the teams running
+/// at once read only a few hundred bytes of each, and the row order read as fast or faster
+/// (0.964-0.992 against 0.951-0.988). Host teams keep the row order: each team's tile is in its own
+/// cache.
 template <class ExecSpace>
-bool transpose_tiles_down_columns(bool b_left, std::int64_t tiles_down,
-                                  std::int64_t tiles_across) {
+bool transpose_tiles_down_columns(bool b_left, std::int64_t tiles_down, std::int64_t tiles_across) {
   if (runs_on_host<ExecSpace>())
     return false;
   // b(col, row) = a(row, col): b's contiguous index is a's row index unless b is LayoutLeft.
@@ -187,19 +186,18 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   const std::int64_t tiles_down = ceil_div(a.extent(0) + row_shift, shape.rows);
   const std::int64_t tiles_across = ceil_div(a.extent(1) + col_shift, shape.cols);
   const int league = checked_league_size(call, tiles_down * tiles_across);
-  const bool down_columns = order == 0
-                                ? transpose_tiles_down_columns<ExecSpace>(b_left, tiles_down,
-                                                                          tiles_across)
-                                : order > 0;
+  const bool down_columns =
+      order == 0 ? transpose_tiles_down_columns<ExecSpace>(b_left, tiles_down, tiles_across)
+                 : order > 0;
   // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
   // col), so b's leftmost index is the tile's column).
   const auto policy = with_scratch(tile_policy<MinBlocks>(space, league), placement);
   with_scratch_level(placement, [&](auto level) {
-    Kokkos::parallel_for(call, policy,
-                         TransposeTiled<ExecSpace, BView, AView, FastEdge, decltype(level)::value>{
-                             b, a, shape, static_cast<int>(tiles_across),
-                             static_cast<int>(tiles_down), down_columns, a_left, !b_left, fast,
-                             row_shift, col_shift});
+    Kokkos::parallel_for(
+        call, policy,
+        TransposeTiled<ExecSpace, BView, AView, FastEdge, decltype(level)::value>{
+            b, a, shape, static_cast<int>(tiles_across), static_cast<int>(tiles_down), down_columns,
+            a_left, !b_left, fast, row_shift, col_shift});
   });
 }
 

@@ -27,6 +27,10 @@
 //      benchmarks (the mean of fenced calls over 0.1 s, the median of 5 repetitions), deep_copy
 //      measured again before each form (CSV lines `band,...`). Runs 15-16 were made at ad05753,
 //      where the launch took bands of 1 to all rows of tiles, a diagonal order, and padded Views.
+//  10. (CUDA) what separates question 9's timings from kokkostile_perf's for the same kernel
+//      (argument `harness`): the data (question 9's ascending pattern, a constant, or the
+//      benchmark's hashed values), and the public entry point against the library's launch, with
+//      deep_copy timed on the same data (CSV lines `harness,...`).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 
@@ -928,6 +932,57 @@ void band_questions(int rows, int cols) {
   }
 }
 
+/// kokkostile_perf's fill_pattern (BenchmarkSpaces.hpp): hashed values from 1 to 1000.
+template <class T>
+struct HashedPattern {
+  Kokkos::View<T*, Memory> v;
+  KOKKOS_FUNCTION void operator()(std::int64_t i) const {
+    const std::uint32_t hash = static_cast<std::uint32_t>(i) * 2654435761u;
+    v(i) = static_cast<T>(1 + (hash >> 8) % 1000);
+  }
+};
+
+/// Question 10: question 9's 8192^2 transpose and deep_copy with the data and the call varied.
+template <class T>
+void harness_questions(int edge) {
+  using Matrix = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
+  using Flat = Kokkos::View<T*, Memory>;
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  using Range = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>;
+  const std::int64_t count = std::int64_t(edge) * edge;
+  Matrix a("a", edge, edge), b("b", edge, edge);
+  Flat x("x", count), y("y", count);
+  const Flat flat_a(a.data(), count);
+  const Space space;
+  auto report = [&](const char* form, const char* data, double ms, double copy) {
+    std::printf("harness,%s,%d,%s,%s,%.4f,%.4f\n", type_name<T>(), edge, form, data, ms, copy / ms);
+  };
+  for (int round = 0; round < 2; ++round) {
+    for (const char* data : {"ascending", "constant", "hashed"}) {
+      const std::string d = data;
+      if (d == "ascending") {
+        Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{a});
+        Kokkos::deep_copy(x, flat_a);
+      } else if (d == "constant") {
+        Kokkos::deep_copy(a, T(1));
+        Kokkos::deep_copy(x, T(1));
+      } else {
+        Kokkos::parallel_for(Range(0, count), HashedPattern<T>{flat_a});
+        Kokkos::deep_copy(x, flat_a);
+      }
+      Kokkos::fence();
+      const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, y, x); });
+      report("deep_copy", data, copy, copy);
+      report("launch", data, benchmark_like_ms([&] {
+               KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, b, a,
+                                                            KokkosTile::TileShape2D{64, 64, 1});
+             }),
+             copy);
+      report("public", data, benchmark_like_ms([&] { KokkosTile::transpose(space, b, a); }), copy);
+    }
+  }
+}
+
 /// Question 8: reverse in place in packets with Pairs packet pairs a thread (all 2 * Pairs loads
 /// before any store; within a block of 256 threads, pair j of thread i is i + 256 j, so that every
 /// warp access stays one coalesced 512-byte run), against the library's one pair a thread, and a
@@ -1019,9 +1074,8 @@ int main(int argc, char* argv[]) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // lines survive an abort
   // With the argument `staged`, questions 4 and 5 only; with `hints`, question 5 only.
   const std::string last = argc > 1 ? argv[argc - 1] : "";
-  const bool staged_only =
-      last == "staged" || last == "hints" || last == "layout" || last == "designs" ||
-      last == "bands";
+  const bool staged_only = last == "staged" || last == "hints" || last == "layout" ||
+                           last == "designs" || last == "bands" || last == "harness";
   std::printf("execution space %s\n", Space::name());
   if (!staged_only) {
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -1040,6 +1094,13 @@ int main(int argc, char* argv[]) {
     }
   }
 #if defined(KOKKOS_ENABLE_CUDA)
+  if (last == "harness") {
+    std::printf("harness,type,edge,form,data,ms,of_deep_copy\n");
+    harness_questions<float>(8192);
+    harness_questions<double>(8192);
+    harness_questions<float>(8192);
+    return 0;
+  }
   if (last == "bands") {
     std::printf("band,type,shape,round,order,deep_copy_ms,ms,of_deep_copy,check\n");
     for (const auto& [rows, cols] : {std::pair{8192, 8192}, std::pair{16384, 4096},
