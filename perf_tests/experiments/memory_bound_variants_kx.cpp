@@ -31,6 +31,10 @@
 //      (argument `harness`): the data (question 9's ascending pattern, a constant, or the
 //      benchmark's hashed values), and the public entry point against the library's launch, with
 //      deep_copy timed on the same data (CSV lines `harness,...`).
+//  11. (CUDA) tiles past Kokkos' 48 KB of team scratch (argument `raw`): a raw CUDA out-of-place
+//      float transpose of full Edge x Edge tiles (64 or 128) with Threads a block, teams along
+//      rows or down columns, on 256-byte aligned squares, against the library and deep_copy,
+//      timed as in question 9 (CSV lines `raw,...`).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 
@@ -983,6 +987,108 @@ void harness_questions(int edge) {
   }
 }
 
+/// Question 11's kernel: b = a^T for an n x n float matrix (n a multiple of Edge, both 256-byte
+/// aligned), one Edge x Edge tile a block, staged through registers both ways as the library's
+/// full tiles are (FullTilePackets). The tile's pitch is Edge + 1; with 32 packets a line (Edge
+/// 128) a warp's scratch reads of one column would hit 8 banks, so thread c starts its packet at
+/// element (c / 8) % 4 (question 7's stagger), which spreads them over 32.
+template <int Edge, int Threads, bool Down>
+__global__ void __launch_bounds__(Threads)
+    transpose_raw_tiles(const float* __restrict__ a, float* __restrict__ b, int n) {
+  extern __shared__ float4 raw_scratch[];
+  float* tile = reinterpret_cast<float*>(raw_scratch);
+  constexpr int pitch = Edge + 1, chunks = Edge / 4, packets = Edge * chunks;
+  constexpr int per_thread = packets / Threads;
+  static_assert(packets % Threads == 0, "whole rounds");
+  const int tiles = n / Edge;
+  const int t = blockIdx.x;
+  const int tile_row = Down ? t % tiles : t / tiles;
+  const int tile_col = Down ? t / tiles : t % tiles;
+  const float* src = a + std::int64_t(tile_row) * Edge * n + tile_col * Edge;
+  float* dst = b + std::int64_t(tile_col) * Edge * n + tile_row * Edge;
+  float4 v[per_thread];
+#pragma unroll
+  for (int k = 0; k < per_thread; ++k) {
+    const int p = threadIdx.x + k * Threads;
+    v[k] = *reinterpret_cast<const float4*>(src + std::int64_t(p / chunks) * n + (p % chunks) * 4);
+  }
+#pragma unroll
+  for (int k = 0; k < per_thread; ++k) {
+    const int p = threadIdx.x + k * Threads;
+    float* at = tile + (p / chunks) * pitch + (p % chunks) * 4;
+    at[0] = v[k].x;
+    at[1] = v[k].y;
+    at[2] = v[k].z;
+    at[3] = v[k].w;
+  }
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < per_thread; ++k) {
+    const int p = threadIdx.x + k * Threads;
+    const int line = p / chunks, chunk = p % chunks;
+    const float* column = tile + chunk * 4 * pitch + line;
+    float r[4];
+    const int s = Edge == 128 ? chunk / 8 % 4 : 0;
+#pragma unroll
+    for (int e = 0; e < 4; ++e)
+      r[e] = column[((e + s) & 3) * pitch];
+    // r[e] holds element (e + s) & 3: rotate back with compile-time register indices
+    v[k] = s == 0   ? make_float4(r[0], r[1], r[2], r[3])
+           : s == 1 ? make_float4(r[3], r[0], r[1], r[2])
+           : s == 2 ? make_float4(r[2], r[3], r[0], r[1])
+                    : make_float4(r[1], r[2], r[3], r[0]);
+  }
+#pragma unroll
+  for (int k = 0; k < per_thread; ++k) {
+    const int p = threadIdx.x + k * Threads;
+    *reinterpret_cast<float4*>(dst + std::int64_t(p / chunks) * n + (p % chunks) * 4) = v[k];
+  }
+}
+
+/// Question 11: question 9's timing of the raw kernels above against the library and deep_copy.
+void raw_questions(int edge) {
+  using T = float;
+  AlignedSquares<T> squares(edge);
+  const auto& a = squares.a;
+  const auto& b = squares.b;
+  const auto& flat_b = squares.flat_b;
+  using Matrix = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  Matrix va("va", edge, edge), vb("vb", edge, edge);
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{va});
+  Kokkos::View<T*, Memory> x("x", squares.count), y("y", squares.count);
+  Kokkos::deep_copy(x, T(1));
+  const Space space;
+  auto raw = [&](auto kernel, int tile_edge, int threads, const char* name, double copy) {
+    const int bytes = tile_edge * (tile_edge + 1) * 4;
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+    const int blocks = (edge / tile_edge) * (edge / tile_edge);
+    Kokkos::deep_copy(flat_b, T(-1));
+    const double ms = benchmark_like_ms(
+        [&] { kernel<<<blocks, threads, bytes, space.cuda_stream()>>>(a.data(), b.data(), edge); });
+    const cudaError_t error = cudaGetLastError();
+    std::printf("raw,float,%d,%s,%.4f,%.4f,%s\n", edge, name, ms, copy / ms,
+                error != cudaSuccess      ? cudaGetErrorString(error)
+                : matrix_correct(b, true) ? "ok"
+                                          : "WRONG");
+  };
+  for (int round = 0; round < 2; ++round) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, y, x); });
+    std::printf("raw,float,%d,deep_copy,%.4f,1.0000,ok\n", edge, copy);
+    Kokkos::deep_copy(vb, T(-1));
+    const double library = benchmark_like_ms([&] { KokkosTile::transpose(space, vb, va); });
+    std::printf("raw,float,%d,library_views,%.4f,%.4f,%s\n", edge, library, copy / library,
+                matrix_correct(vb, true) ? "ok" : "WRONG");
+    raw(transpose_raw_tiles<64, 256, false>, 64, 256, "64_t256_rows", copy);
+    raw(transpose_raw_tiles<64, 256, true>, 64, 256, "64_t256_down", copy);
+    raw(transpose_raw_tiles<128, 256, false>, 128, 256, "128_t256_rows", copy);
+    raw(transpose_raw_tiles<128, 256, true>, 128, 256, "128_t256_down", copy);
+    raw(transpose_raw_tiles<128, 512, false>, 128, 512, "128_t512_rows", copy);
+    raw(transpose_raw_tiles<128, 512, true>, 128, 512, "128_t512_down", copy);
+    raw(transpose_raw_tiles<128, 1024, true>, 128, 1024, "128_t1024_down", copy);
+  }
+}
+
 /// Question 8: reverse in place in packets with Pairs packet pairs a thread (all 2 * Pairs loads
 /// before any store; within a block of 256 threads, pair j of thread i is i + 256 j, so that every
 /// warp access stays one coalesced 512-byte run), against the library's one pair a thread, and a
@@ -1075,7 +1181,8 @@ int main(int argc, char* argv[]) {
   // With the argument `staged`, questions 4 and 5 only; with `hints`, question 5 only.
   const std::string last = argc > 1 ? argv[argc - 1] : "";
   const bool staged_only = last == "staged" || last == "hints" || last == "layout" ||
-                           last == "designs" || last == "bands" || last == "harness";
+                           last == "designs" || last == "bands" || last == "harness" ||
+                           last == "raw";
   std::printf("execution space %s\n", Space::name());
   if (!staged_only) {
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -1094,6 +1201,12 @@ int main(int argc, char* argv[]) {
     }
   }
 #if defined(KOKKOS_ENABLE_CUDA)
+  if (last == "raw") {
+    std::printf("raw,type,edge,form,ms,of_deep_copy,check\n");
+    for (const int edge : {8192, 16384})
+      raw_questions(edge);
+    return 0;
+  }
   if (last == "harness") {
     std::printf("harness,type,edge,form,data,ms,of_deep_copy\n");
     harness_questions<float>(8192);
