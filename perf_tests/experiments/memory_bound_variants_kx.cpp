@@ -35,6 +35,11 @@
 //      float transpose of full Edge x Edge tiles (64 or 128) with Threads a block, teams along
 //      rows or down columns, on 256-byte aligned squares, against the library and deep_copy,
 //      timed as in question 9 (CSV lines `raw,...`).
+//  12. (CUDA) what the point between question 11's raw 64 x 64 kernel and the library is made of
+//      (argument `launch`): on the same 256-byte aligned squares, the raw kernel, the same design
+//      launched through a Kokkos TeamPolicy (question 7's TransposeDesign), the library's launch
+//      and its public entry point, then the public entry point on Views (shifted grid, half tiles
+//      at two edges); 256^2 shows each launch's fixed cost (CSV lines `launch,...`).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 
@@ -1089,6 +1094,66 @@ void raw_questions(int edge) {
   }
 }
 
+/// Question 12: the raw kernel, the same design through Kokkos, the library's launch and its entry
+/// point on one aligned square, then the entry point on Views, timed as in question 9.
+void launch_questions(int edge) {
+  using T = float;
+  AlignedSquares<T> squares(edge);
+  const auto& a = squares.a;
+  const auto& b = squares.b;
+  const auto& flat_b = squares.flat_b;
+  using Matrix = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  Matrix va("va", edge, edge), vb("vb", edge, edge);
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{va});
+  Kokkos::View<T*, Memory> x("x", squares.count), y("y", squares.count);
+  Kokkos::deep_copy(x, T(1));
+  const Space space;
+  auto report = [&](const char* form, double ms, double copy, bool ok) {
+    std::printf("launch,float,%d,%s,%.4f,%.4f,%s\n", edge, form, ms, copy / ms,
+                ok ? "ok" : "WRONG");
+  };
+  auto aligned = [&](const char* form, double copy, const std::function<void()>& call) {
+    Kokkos::deep_copy(flat_b, T(-1));
+    const double ms = benchmark_like_ms(call);
+    report(form, ms, copy, cudaGetLastError() == cudaSuccess && matrix_correct(b, true));
+  };
+  auto kokkos_design = [&](auto design) {
+    using D = decltype(design);
+    D functor{};
+    functor.a = a.data();
+    functor.b = b.data();
+    functor.n = edge;
+    Kokkos::TeamPolicy<Space> policy(space, edge / 64 * (edge / 64), D::threads / 32, 32);
+    policy.set_scratch_size(0, Kokkos::PerTeam(D::scratch_bytes()));
+    return [=] { Kokkos::parallel_for("design", policy, functor); };
+  };
+  const int blocks = edge / 64 * (edge / 64), bytes = 64 * 65 * 4;
+  for (int round = 0; round < 2; ++round) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, y, x); });
+    report("deep_copy", copy, copy, true);
+    aligned("raw_down", copy, [&] {
+      transpose_raw_tiles<64, 256, true>
+          <<<blocks, 256, bytes, space.cuda_stream()>>>(a.data(), b.data(), edge);
+    });
+    aligned("raw_rows", copy, [&] {
+      transpose_raw_tiles<64, 256, false>
+          <<<blocks, 256, bytes, space.cuda_stream()>>>(a.data(), b.data(), edge);
+    });
+    aligned("kokkos_design_down", copy, kokkos_design(TransposeDesign<64, 64, 256, true, false>{}));
+    aligned("kokkos_design_rows", copy,
+            kokkos_design(TransposeDesign<64, 64, 256, false, false>{}));
+    aligned("library_launch", copy, [&] {
+      KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, b, a,
+                                                   KokkosTile::TileShape2D{64, 64, 1});
+    });
+    aligned("library_public_aligned", copy, [&] { KokkosTile::transpose(space, b, a); });
+    Kokkos::deep_copy(vb, T(-1));
+    const double views = benchmark_like_ms([&] { KokkosTile::transpose(space, vb, va); });
+    report("library_public_views", views, copy, matrix_correct(vb, true));
+  }
+}
+
 /// Question 8: reverse in place in packets with Pairs packet pairs a thread (all 2 * Pairs loads
 /// before any store; within a block of 256 threads, pair j of thread i is i + 256 j, so that every
 /// warp access stays one coalesced 512-byte run), against the library's one pair a thread, and a
@@ -1182,7 +1247,7 @@ int main(int argc, char* argv[]) {
   const std::string last = argc > 1 ? argv[argc - 1] : "";
   const bool staged_only = last == "staged" || last == "hints" || last == "layout" ||
                            last == "designs" || last == "bands" || last == "harness" ||
-                           last == "raw";
+                           last == "raw" || last == "launch";
   std::printf("execution space %s\n", Space::name());
   if (!staged_only) {
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -1201,6 +1266,12 @@ int main(int argc, char* argv[]) {
     }
   }
 #if defined(KOKKOS_ENABLE_CUDA)
+  if (last == "launch") {
+    std::printf("launch,type,edge,form,ms,of_deep_copy,check\n");
+    for (const int edge : {256, 8192, 16384})
+      launch_questions(edge);
+    return 0;
+  }
   if (last == "raw") {
     std::printf("raw,type,edge,form,ms,of_deep_copy,check\n");
     for (const int edge : {8192, 16384})
