@@ -1050,40 +1050,57 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
+/// Questions 11 and 12's float matrices: question 6's aligned square, the same pattern in Views
+/// allocated as the benchmark allocates them, and two flat Views for deep_copy.
+struct AlignedAndViews {
+  using Matrix = Kokkos::View<float**, Kokkos::LayoutRight, Memory>;
+  AlignedSquares<float> squares;
+  AlignedSquares<float>::Unmanaged a, b;  // squares' own, named for short
+  AlignedSquares<float>::Flat flat_b;
+  Matrix va, vb;
+  Kokkos::View<float*, Memory> x, y;
+
+  explicit AlignedAndViews(int edge)
+      : squares(edge),
+        a(squares.a),
+        b(squares.b),
+        flat_b(squares.flat_b),
+        va("va", edge, edge),
+        vb("vb", edge, edge),
+        x("x", squares.count),
+        y("y", squares.count) {
+    using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+    Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{va});
+    Kokkos::deep_copy(x, 1.0f);
+  }
+};
+
 /// Question 11: question 9's timing of the raw kernels above against the library and deep_copy.
 void raw_questions(int edge) {
   using T = float;
-  AlignedSquares<T> squares(edge);
-  const auto& a = squares.a;
-  const auto& b = squares.b;
-  const auto& flat_b = squares.flat_b;
-  using Matrix = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
-  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
-  Matrix va("va", edge, edge), vb("vb", edge, edge);
-  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{va});
-  Kokkos::View<T*, Memory> x("x", squares.count), y("y", squares.count);
-  Kokkos::deep_copy(x, T(1));
+  const AlignedAndViews m(edge);
   const Space space;
   auto raw = [&](auto kernel, int tile_edge, int threads, const char* name, double copy) {
     const int bytes = tile_edge * (tile_edge + 1) * 4;
     cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
     const int blocks = (edge / tile_edge) * (edge / tile_edge);
-    Kokkos::deep_copy(flat_b, T(-1));
-    const double ms = benchmark_like_ms(
-        [&] { kernel<<<blocks, threads, bytes, space.cuda_stream()>>>(a.data(), b.data(), edge); });
+    Kokkos::deep_copy(m.flat_b, T(-1));
+    const double ms = benchmark_like_ms([&] {
+      kernel<<<blocks, threads, bytes, space.cuda_stream()>>>(m.a.data(), m.b.data(), edge);
+    });
     const cudaError_t error = cudaGetLastError();
     std::printf("raw,float,%d,%s,%.4f,%.4f,%s\n", edge, name, ms, copy / ms,
-                error != cudaSuccess      ? cudaGetErrorString(error)
-                : matrix_correct(b, true) ? "ok"
-                                          : "WRONG");
+                error != cudaSuccess        ? cudaGetErrorString(error)
+                : matrix_correct(m.b, true) ? "ok"
+                                            : "WRONG");
   };
   for (int round = 0; round < 2; ++round) {
-    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, y, x); });
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
     std::printf("raw,float,%d,deep_copy,%.4f,1.0000,ok\n", edge, copy);
-    Kokkos::deep_copy(vb, T(-1));
-    const double library = benchmark_like_ms([&] { KokkosTile::transpose(space, vb, va); });
+    Kokkos::deep_copy(m.vb, T(-1));
+    const double library = benchmark_like_ms([&] { KokkosTile::transpose(space, m.vb, m.va); });
     std::printf("raw,float,%d,library_views,%.4f,%.4f,%s\n", edge, library, copy / library,
-                matrix_correct(vb, true) ? "ok" : "WRONG");
+                matrix_correct(m.vb, true) ? "ok" : "WRONG");
     raw(transpose_raw_tiles<64, 256, false>, 64, 256, "64_t256_rows", copy);
     raw(transpose_raw_tiles<64, 256, true>, 64, 256, "64_t256_down", copy);
     raw(transpose_raw_tiles<128, 256, false>, 128, 256, "128_t256_rows", copy);
@@ -1098,31 +1115,22 @@ void raw_questions(int edge) {
 /// point on one aligned square, then the entry point on Views, timed as in question 9.
 void launch_questions(int edge) {
   using T = float;
-  AlignedSquares<T> squares(edge);
-  const auto& a = squares.a;
-  const auto& b = squares.b;
-  const auto& flat_b = squares.flat_b;
-  using Matrix = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
-  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
-  Matrix va("va", edge, edge), vb("vb", edge, edge);
-  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{va});
-  Kokkos::View<T*, Memory> x("x", squares.count), y("y", squares.count);
-  Kokkos::deep_copy(x, T(1));
+  const AlignedAndViews m(edge);
   const Space space;
   auto report = [&](const char* form, double ms, double copy, bool ok) {
     std::printf("launch,float,%d,%s,%.4f,%.4f,%s\n", edge, form, ms, copy / ms,
                 ok ? "ok" : "WRONG");
   };
   auto aligned = [&](const char* form, double copy, const std::function<void()>& call) {
-    Kokkos::deep_copy(flat_b, T(-1));
+    Kokkos::deep_copy(m.flat_b, T(-1));
     const double ms = benchmark_like_ms(call);
-    report(form, ms, copy, cudaGetLastError() == cudaSuccess && matrix_correct(b, true));
+    report(form, ms, copy, cudaGetLastError() == cudaSuccess && matrix_correct(m.b, true));
   };
   auto kokkos_design = [&](auto design) {
     using D = decltype(design);
     D functor{};
-    functor.a = a.data();
-    functor.b = b.data();
+    functor.a = m.a.data();
+    functor.b = m.b.data();
     functor.n = edge;
     Kokkos::TeamPolicy<Space> policy(space, edge / 64 * (edge / 64), D::threads / 32, 32);
     policy.set_scratch_size(0, Kokkos::PerTeam(D::scratch_bytes()));
@@ -1130,27 +1138,27 @@ void launch_questions(int edge) {
   };
   const int blocks = edge / 64 * (edge / 64), bytes = 64 * 65 * 4;
   for (int round = 0; round < 2; ++round) {
-    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, y, x); });
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
     report("deep_copy", copy, copy, true);
     aligned("raw_down", copy, [&] {
       transpose_raw_tiles<64, 256, true>
-          <<<blocks, 256, bytes, space.cuda_stream()>>>(a.data(), b.data(), edge);
+          <<<blocks, 256, bytes, space.cuda_stream()>>>(m.a.data(), m.b.data(), edge);
     });
     aligned("raw_rows", copy, [&] {
       transpose_raw_tiles<64, 256, false>
-          <<<blocks, 256, bytes, space.cuda_stream()>>>(a.data(), b.data(), edge);
+          <<<blocks, 256, bytes, space.cuda_stream()>>>(m.a.data(), m.b.data(), edge);
     });
     aligned("kokkos_design_down", copy, kokkos_design(TransposeDesign<64, 64, 256, true, false>{}));
     aligned("kokkos_design_rows", copy,
             kokkos_design(TransposeDesign<64, 64, 256, false, false>{}));
     aligned("library_launch", copy, [&] {
-      KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, b, a,
+      KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, m.b, m.a,
                                                    KokkosTile::TileShape2D{64, 64, 1});
     });
-    aligned("library_public_aligned", copy, [&] { KokkosTile::transpose(space, b, a); });
-    Kokkos::deep_copy(vb, T(-1));
-    const double views = benchmark_like_ms([&] { KokkosTile::transpose(space, vb, va); });
-    report("library_public_views", views, copy, matrix_correct(vb, true));
+    aligned("library_public_aligned", copy, [&] { KokkosTile::transpose(space, m.b, m.a); });
+    Kokkos::deep_copy(m.vb, T(-1));
+    const double views = benchmark_like_ms([&] { KokkosTile::transpose(space, m.vb, m.va); });
+    report("library_public_views", views, copy, matrix_correct(m.vb, true));
   }
 }
 
