@@ -651,30 +651,25 @@ struct AlignedSquares {
 
 template <class T>
 void factor_questions(int edge) {
-  const AlignedSquares<T> squares(edge);
-  const auto& a = squares.a;
-  const auto& b = squares.b;
-  const auto& flat_b = squares.flat_b;
-  const std::int64_t count = squares.count;
-  const double copy = squares.copy;
+  const AlignedSquares<T> m(edge);
   auto report = [&](const char* variant, double ms) {
-    std::printf("factor,%s,%d,%s,%.4f,%.3f,%s\n", type_name<T>(), edge, variant, ms, copy / ms,
-                matrix_correct(b, true) ? "ok" : "WRONG");
+    std::printf("factor,%s,%d,%s,%.4f,%.3f,%s\n", type_name<T>(), edge, variant, ms, m.copy / ms,
+                matrix_correct(m.b, true) ? "ok" : "WRONG");
   };
   auto run = [&](const char* variant, auto functor) {
-    functor.a = a.data();
-    functor.b = b.data();
+    functor.a = m.a.data();
+    functor.b = m.b.data();
     functor.n = edge;
-    Kokkos::TeamPolicy<Space> policy(static_cast<int>(count / (64 * 64)), 8, 32);
+    Kokkos::TeamPolicy<Space> policy(static_cast<int>(m.count / (64 * 64)), 8, 32);
     policy.set_scratch_size(0, Kokkos::PerTeam(64 * 65 * 4 + 16));
-    Kokkos::deep_copy(flat_b, T(-1));
+    Kokkos::deep_copy(m.flat_b, T(-1));
     report(variant, median_fenced_ms([&] { Kokkos::parallel_for("factor", policy, functor); }));
   };
-  std::printf("factor,%s,%d,deep_copy,%.4f,1.000,ok\n", type_name<T>(), edge, copy);
+  std::printf("factor,%s,%d,deep_copy,%.4f,1.000,ok\n", type_name<T>(), edge, m.copy);
   for (int round = 0; round < 2; ++round) {
-    Kokkos::deep_copy(flat_b, T(-1));
+    Kokkos::deep_copy(m.flat_b, T(-1));
     report("library_aligned", median_fenced_ms([&] {
-             KokkosTile::transpose(b, a, {KokkosTile::TransposeVariant::tiled_padded});
+             KokkosTile::transpose(m.b, m.a, {KokkosTile::TransposeVariant::tiled_padded});
            }));
     run("padded_wide_scalar", TransposeFactors<false, true, false>{});
     run("padded_narrow_scalar", TransposeFactors<false, false, false>{});
@@ -822,48 +817,43 @@ struct TransposeDesign {
 
 void design_questions(int edge) {
   using T = float;
-  const AlignedSquares<T> squares(edge);
-  const auto& a = squares.a;
-  const auto& b = squares.b;
-  const auto& flat_b = squares.flat_b;
-  const std::int64_t count = squares.count;
-  const double copy = squares.copy;
+  const AlignedSquares<T> m(edge);
   auto report = [&](const std::string& variant, double ms) {
-    std::printf("design,float,%d,%s,%.4f,%.3f,%s\n", edge, variant.c_str(), ms, copy / ms,
-                matrix_correct(b, true) ? "ok" : "WRONG");
+    std::printf("design,float,%d,%s,%.4f,%.3f,%s\n", edge, variant.c_str(), ms, m.copy / ms,
+                matrix_correct(m.b, true) ? "ok" : "WRONG");
   };
   // Misaligned: a and b start 128 bytes past a 256-byte boundary, where Kokkos' View header puts
   // a View's data, with every tile full (so each 256-byte tile line straddles two 256-byte blocks).
   auto run = [&](auto design, bool misaligned = false) {
     using D = decltype(design);
     D functor{};
-    functor.a = a.data() + (misaligned ? 32 : 0);
-    functor.b = b.data() + (misaligned ? 32 : 0);
+    functor.a = m.a.data() + (misaligned ? 32 : 0);
+    functor.b = m.b.data() + (misaligned ? 32 : 0);
     functor.n = edge;
-    Kokkos::TeamPolicy<Space> policy(static_cast<int>(count / (std::int64_t(D::packets) * 4)),
+    Kokkos::TeamPolicy<Space> policy(static_cast<int>(m.count / (std::int64_t(D::packets) * 4)),
                                      D::threads / 32, 32);
     policy.set_scratch_size(0, Kokkos::PerTeam(D::scratch_bytes()));
-    Kokkos::deep_copy(flat_b, T(-1));
+    Kokkos::deep_copy(m.flat_b, T(-1));
     const double ms = median_fenced_ms([&] { Kokkos::parallel_for("design", policy, functor); });
     const std::string name = std::to_string(D::rows) + "x" + std::to_string(D::cols) + "_t" +
                              std::to_string(D::threads) + "_" +
                              (D::column_order ? "column_order" : "row_order") +
                              (D::stagger ? "_stagger" : "") + (misaligned ? "_misaligned" : "");
     if (misaligned) {  // the check reads the aligned b: report the time with the check skipped
-      std::printf("design,float,%d,%s,%.4f,%.3f,unchecked\n", edge, name.c_str(), ms, copy / ms);
+      std::printf("design,float,%d,%s,%.4f,%.3f,unchecked\n", edge, name.c_str(), ms, m.copy / ms);
       return;
     }
     report(name, ms);
   };
-  std::printf("design,float,%d,deep_copy,%.4f,1.000,ok\n", edge, copy);
+  std::printf("design,float,%d,deep_copy,%.4f,1.000,ok\n", edge, m.copy);
   for (int round = 0; round < 2; ++round) {
-    Kokkos::deep_copy(flat_b, T(-1));
-    report("library_aligned", median_fenced_ms([&] { KokkosTile::transpose(b, a); }));
+    Kokkos::deep_copy(m.flat_b, T(-1));
+    report("library_aligned", median_fenced_ms([&] { KokkosTile::transpose(m.b, m.a); }));
     // The library's launch without its entry point (checks, label, region): the difference from
     // library_aligned is host time per call, which a fenced call pays in full.
-    Kokkos::deep_copy(flat_b, T(-1));
+    Kokkos::deep_copy(m.flat_b, T(-1));
     report("library_launch_aligned", median_fenced_ms([&] {
-             KokkosTile::Impl::launch_transpose_tiled<64>("kx", Space(), b, a,
+             KokkosTile::Impl::launch_transpose_tiled<64>("kx", Space(), m.b, m.a,
                                                           KokkosTile::TileShape2D{64, 64, 1});
            }));
     {
@@ -874,7 +864,7 @@ void design_questions(int edge) {
       Matrix va("va", edge, edge), vb("vb", edge, edge);
       Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{va});
       const double ms = median_fenced_ms([&] { KokkosTile::transpose(vb, va); });
-      std::printf("design,float,%d,library_views,%.4f,%.3f,%s\n", edge, ms, copy / ms,
+      std::printf("design,float,%d,library_views,%.4f,%.3f,%s\n", edge, ms, m.copy / ms,
                   matrix_correct(vb, true) ? "ok" : "WRONG");
     }
     run(TransposeDesign<64, 64, 256, false, false>{}, true);
@@ -1052,26 +1042,44 @@ __global__ void __launch_bounds__(Threads)
 
 /// Questions 11 and 12's float matrices: question 6's aligned square, the same pattern in Views
 /// allocated as the benchmark allocates them, and two flat Views for deep_copy.
-struct AlignedAndViews {
+struct AlignedAndViews : AlignedSquares<float> {
   using Matrix = Kokkos::View<float**, Kokkos::LayoutRight, Memory>;
-  AlignedSquares<float> squares;
-  AlignedSquares<float>::Unmanaged a, b;  // squares' own, named for short
-  AlignedSquares<float>::Flat flat_b;
   Matrix va, vb;
   Kokkos::View<float*, Memory> x, y;
 
   explicit AlignedAndViews(int edge)
-      : squares(edge),
-        a(squares.a),
-        b(squares.b),
-        flat_b(squares.flat_b),
+      : AlignedSquares<float>(edge),
         va("va", edge, edge),
         vb("vb", edge, edge),
-        x("x", squares.count),
-        y("y", squares.count) {
+        x("x", count),
+        y("y", count) {
     using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
     Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{va});
     Kokkos::deep_copy(x, 1.0f);
+  }
+
+  /// `call`, which must write the aligned b, timed as question 9 times, b poisoned first; check:
+  /// "ok", "WRONG", or the CUDA error a launch left.
+  std::pair<double, const char*> timed_on_aligned(const std::function<void()>& call) const {
+    Kokkos::deep_copy(flat_b, -1.0f);
+    const double ms = benchmark_like_ms(call);
+    const cudaError_t error = cudaGetLastError();
+    return {ms, error != cudaSuccess      ? cudaGetErrorString(error)
+                : matrix_correct(b, true) ? "ok"
+                                          : "WRONG"};
+  }
+
+  /// A launch of transpose_raw_tiles (`kernel`, tile_edge x tile_edge, `threads` a block) from a
+  /// into b on `space`, its dynamic shared memory allowed past 48 KB first.
+  template <class Kernel>
+  std::function<void()> raw_launch(Kernel kernel, int tile_edge, int threads, int edge,
+                                   const Space& space) const {
+    const int bytes = tile_edge * (tile_edge + 1) * 4;
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+    const int blocks = (edge / tile_edge) * (edge / tile_edge);
+    const float* from = a.data();
+    float* to = b.data();
+    return [=] { kernel<<<blocks, threads, bytes, space.cuda_stream()>>>(from, to, edge); };
   }
 };
 
@@ -1081,18 +1089,9 @@ void raw_questions(int edge) {
   const AlignedAndViews m(edge);
   const Space space;
   auto raw = [&](auto kernel, int tile_edge, int threads, const char* name, double copy) {
-    const int bytes = tile_edge * (tile_edge + 1) * 4;
-    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
-    const int blocks = (edge / tile_edge) * (edge / tile_edge);
-    Kokkos::deep_copy(m.flat_b, T(-1));
-    const double ms = benchmark_like_ms([&] {
-      kernel<<<blocks, threads, bytes, space.cuda_stream()>>>(m.a.data(), m.b.data(), edge);
-    });
-    const cudaError_t error = cudaGetLastError();
-    std::printf("raw,float,%d,%s,%.4f,%.4f,%s\n", edge, name, ms, copy / ms,
-                error != cudaSuccess        ? cudaGetErrorString(error)
-                : matrix_correct(m.b, true) ? "ok"
-                                            : "WRONG");
+    const auto [ms, check] =
+        m.timed_on_aligned(m.raw_launch(kernel, tile_edge, threads, edge, space));
+    std::printf("raw,float,%d,%s,%.4f,%.4f,%s\n", edge, name, ms, copy / ms, check);
   };
   for (int round = 0; round < 2; ++round) {
     const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
@@ -1122,9 +1121,8 @@ void launch_questions(int edge) {
                 ok ? "ok" : "WRONG");
   };
   auto aligned = [&](const char* form, double copy, const std::function<void()>& call) {
-    Kokkos::deep_copy(m.flat_b, T(-1));
-    const double ms = benchmark_like_ms(call);
-    report(form, ms, copy, cudaGetLastError() == cudaSuccess && matrix_correct(m.b, true));
+    const auto [ms, check] = m.timed_on_aligned(call);
+    std::printf("launch,float,%d,%s,%.4f,%.4f,%s\n", edge, form, ms, copy / ms, check);
   };
   auto kokkos_design = [&](auto design) {
     using D = decltype(design);
@@ -1136,18 +1134,13 @@ void launch_questions(int edge) {
     policy.set_scratch_size(0, Kokkos::PerTeam(D::scratch_bytes()));
     return [=] { Kokkos::parallel_for("design", policy, functor); };
   };
-  const int blocks = edge / 64 * (edge / 64), bytes = 64 * 65 * 4;
   for (int round = 0; round < 2; ++round) {
     const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
     report("deep_copy", copy, copy, true);
-    aligned("raw_down", copy, [&] {
-      transpose_raw_tiles<64, 256, true>
-          <<<blocks, 256, bytes, space.cuda_stream()>>>(m.a.data(), m.b.data(), edge);
-    });
-    aligned("raw_rows", copy, [&] {
-      transpose_raw_tiles<64, 256, false>
-          <<<blocks, 256, bytes, space.cuda_stream()>>>(m.a.data(), m.b.data(), edge);
-    });
+    aligned("raw_down", copy,
+            m.raw_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, space));
+    aligned("raw_rows", copy,
+            m.raw_launch(transpose_raw_tiles<64, 256, false>, 64, 256, edge, space));
     aligned("kokkos_design_down", copy, kokkos_design(TransposeDesign<64, 64, 256, true, false>{}));
     aligned("kokkos_design_rows", copy,
             kokkos_design(TransposeDesign<64, 64, 256, false, false>{}));
