@@ -114,11 +114,14 @@ FastStrides full_tile_strides(const BView& b, const AView& a) {
   return fast;
 }
 
-/// Elements from the start of a FastEdge-element line of bytes to `data`, where lines `slow`
-/// elements apart all start equally misaligned; 0 otherwise (nothing to gain from a shift).
+/// Elements from the last multiple of `line_bytes` (by default a FastEdge-element line) to `data`,
+/// where lines `slow` elements apart all start equally misaligned; 0 otherwise (nothing to gain
+/// from a shift), and 0 when line_bytes is 0.
 template <int FastEdge, class T>
-int line_misalignment(const T* data, std::int64_t slow) {
-  constexpr std::int64_t line_bytes = FastEdge * sizeof(T);
+int line_misalignment(const T* data, std::int64_t slow,
+                      std::int64_t line_bytes = FastEdge * sizeof(T)) {
+  if (line_bytes <= 0)
+    return 0;
   const auto address = reinterpret_cast<std::uintptr_t>(data);
   if (address % sizeof(T) != 0 || slow * std::int64_t(sizeof(T)) % line_bytes != 0)
     return 0;
@@ -154,10 +157,12 @@ bool transpose_tiles_down_columns(bool b_left, std::int64_t tiles_down, std::int
 
 /// MinBlocks: launch bounds as in tile_policy (0: Kokkos' default). order: 1 forces teams down
 /// columns of tiles, -1 along rows, 0 (the public entry point) picks
-/// transpose_tiles_down_columns.
+/// transpose_tiles_down_columns. grid_line_bytes: the boundary the tile grid is shifted to
+/// (0: no shift; -1, the public entry point: a whole tile line).
 template <int FastEdge, unsigned MinBlocks = 0, class ExecSpace, class BView, class AView>
 void launch_transpose_tiled(const std::string& call, const ExecSpace& space, const BView& b,
-                            const AView& a, const TileShape2D& shape, int order = 0) {
+                            const AView& a, const TileShape2D& shape, int order = 0,
+                            int grid_line_bytes = -1) {
   using tile_type = Tile2D<typename BView::non_const_value_type, ExecSpace>;
   const ScratchPlacement placement =
       place_team_scratch(call, space, tile_type::scratch_bytes(shape));
@@ -174,8 +179,10 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   int row_shift = 0, col_shift = 0;
   if constexpr (FastEdge > 0) {
     if (fast.packets) {
-      const int a_shift = line_misalignment<FastEdge>(a.data(), line_strides(a).slow);
-      const int b_shift = line_misalignment<FastEdge>(b.data(), line_strides(b).slow);
+      using T = typename BView::non_const_value_type;
+      const std::int64_t line_bytes = grid_line_bytes < 0 ? FastEdge * sizeof(T) : grid_line_bytes;
+      const int a_shift = line_misalignment<FastEdge>(a.data(), line_strides(a).slow, line_bytes);
+      const int b_shift = line_misalignment<FastEdge>(b.data(), line_strides(b).slow, line_bytes);
       // a's fast index is its column unless a is LayoutLeft; b(col, row) = a(row, col), so b's
       // fast index is a's row when b is LayoutRight.
       (a_left ? row_shift : col_shift) = a_shift;

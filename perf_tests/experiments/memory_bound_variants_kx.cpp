@@ -40,6 +40,29 @@
 //      launched through a Kokkos TeamPolicy (question 7's TransposeDesign), the library's launch
 //      and its public entry point, then the public entry point on Views (shifted grid, half tiles
 //      at two edges); 256^2 shows each launch's fixed cost (CSV lines `launch,...`).
+//  13. (CUDA) the boundary the out-of-place transpose's tile grid is shifted to (argument
+//      `alignment`): a whole tile line or 128 bytes, on squares 0 or 128 bytes past a 256-byte
+//      boundary and on Views, with (float) the raw kernel on each placement (CSV lines
+//      `align,...`).
+//  14. (CUDA) what is left above the raw 64 x 64 kernel (argument `persistent`): the same tiles
+//      copied without a transpose, persistent blocks that load the next tile while storing the
+//      current one, and evict-first stores (CSV lines `persist,...`).
+//  15. (CUDA) where b lies relative to a (argument `placement`): both in one allocation, b 0 to
+//      8 MiB past a's end, for the raw kernel and the library's launch, against the library on
+//      Views (CSV lines `place,...`).
+//  16. (CUDA) what each launch costs the host and a fenced call (argument `overhead`): raw, a
+//  Kokkos
+//      TeamPolicy, the library's launch and entry point, deep_copy (CSV lines `overhead,...`).
+//  17. (CUDA) what the Views cost the float transpose (argument `views`): the entry point and the
+//      launch on Views and on unmanaged Views of the same memory, against the aligned square (CSV
+//      lines `views,...`).
+//  18. (CUDA) whether occupancy separates the library kernel from the raw one (argument
+//      `occupancy`): the raw kernel held to 4, 5, 6 or 8 blocks a multiprocessor by padding its
+//      shared memory (CSV lines `occupancy,...`).
+//  19. (CUDA) the library's launch under launch bounds <256, 5> and <256, 6> against Kokkos'
+//      default, with the tile order of 4edb5c1 (argument `bounds`; CSV lines `bounds,...`).
+//  20. (CUDA) the host's time to issue one call on an idle stream (argument `issue`): raw, a Kokkos
+//      TeamPolicy, the library's launch and entry point, deep_copy (CSV lines `issue,...`).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 
@@ -49,6 +72,7 @@
 #include <cstdio>
 #include <exception>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -58,6 +82,13 @@ namespace {
 
 using Space = Kokkos::DefaultExecutionSpace;
 using Memory = Space::memory_space;
+
+/// A question run alone by its argument (named_questions), with its CSV lines' header.
+struct NamedQuestion {
+  const char* argument;
+  const char* csv_header;
+  void (*run)();
+};
 
 double median_ms(const std::function<void()>& call) {
   call();
@@ -1155,6 +1186,460 @@ void launch_questions(int edge) {
   }
 }
 
+/// Question 13: whether the tile grid must be shifted to a whole tile line (256 bytes of floats,
+/// 512 of doubles) or whether a 128-byte boundary, where Kokkos' header leaves View data, is as
+/// good: the library's launch with the grid shifted to a tile line or to 128 bytes (on View data
+/// the latter is no shift: every tile full), on squares placed 0 or 128 bytes past a 256-byte
+/// boundary, on Views allocated as the benchmark allocates them, and (float) the raw kernel on
+/// each placement, timed as in question 9.
+template <class T>
+void alignment_questions(int edge) {
+  using Unmanaged = Kokkos::View<T**, Kokkos::LayoutRight, Memory, Kokkos::MemoryUnmanaged>;
+  using Managed = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  const std::int64_t count = std::int64_t(edge) * edge;
+  const Kokkos::View<T*, Memory> a_buffer("a_buffer", count + 512 / sizeof(T)),
+      b_buffer("b_buffer", count + 512 / sizeof(T)), x("x", count), y("y", count);
+  const Managed va("va", edge, edge), vb("vb", edge, edge);
+  Kokkos::deep_copy(x, T(1));
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Managed>{va});
+  const Space space;
+  const KokkosTile::TileShape2D shape{64, 64, 1};
+  const int tile_line = 64 * sizeof(T);
+  auto timed = [&](const char* form, int offset, double copy, const auto& b,
+                   const std::function<void()>& call) {
+    Kokkos::deep_copy(b, T(-1));
+    const double ms = benchmark_like_ms(call);
+    const cudaError_t error = cudaGetLastError();
+    std::printf("align,%s,%d,%s,%d,%.4f,%.4f,%s\n", type_name<T>(), edge, form, offset, ms,
+                copy / ms,
+                error != cudaSuccess      ? cudaGetErrorString(error)
+                : matrix_correct(b, true) ? "ok"
+                                          : "WRONG");
+  };
+  for (int round = 0; round < 2; ++round) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, y, x); });
+    std::printf("align,%s,%d,deep_copy,0,%.4f,1.0000,ok\n", type_name<T>(), edge, copy);
+    for (const int offset : {0, 128}) {
+      const Unmanaged a(on_256_byte_boundary(a_buffer.data()) + offset / sizeof(T), edge, edge);
+      const Unmanaged b(on_256_byte_boundary(b_buffer.data()) + offset / sizeof(T), edge, edge);
+      Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Unmanaged>{a});
+      timed("grid_tile_line", offset, copy, b, [&] {
+        KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, b, a, shape, 0, tile_line);
+      });
+      timed("grid_128", offset, copy, b, [&] {
+        KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, b, a, shape, 0, 128);
+      });
+      if constexpr (std::is_same_v<T, float>) {
+        const float* from = a.data();
+        float* to = b.data();
+        const int bytes = 64 * 65 * 4;
+        const auto kernel = transpose_raw_tiles<64, 256, true>;
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+        timed("raw_down", offset, copy, b, [&] {
+          kernel<<<(edge / 64) * (edge / 64), 256, bytes, space.cuda_stream()>>>(from, to, edge);
+        });
+      }
+    }
+    const int view_offset = static_cast<int>(reinterpret_cast<std::uintptr_t>(va.data()) % 256);
+    timed("views_public", view_offset, copy, vb, [&] { KokkosTile::transpose(space, vb, va); });
+    timed("views_grid_128", view_offset, copy, vb, [&] {
+      KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, vb, va, shape, 0, 128);
+    });
+  }
+}
+
+/// Question 14's kernels, on question 11's aligned n x n floats (n a multiple of 64), 256 threads
+/// a block and 64 x 64 tiles taken down columns of the tile grid, as transpose_raw_tiles<64, 256,
+/// true>. transpose_raw_persistent: each block loops over tiles gridDim.x apart and issues the
+/// next tile's loads before it stores the current one; Streaming: evict-first (st.global.cs)
+/// stores. tile_copy_raw: the same tiles copied, not transposed (b = a), through registers only:
+/// what 64 x 64 tiles of 256-byte lines cost against a flat copy, with no scratch at all.
+template <bool Streaming>
+__global__ void __launch_bounds__(256)
+    transpose_raw_persistent(const float* __restrict__ a, float* __restrict__ b, int n) {
+  constexpr int Edge = 64, pitch = Edge + 1, chunks = Edge / 4, per_thread = Edge * chunks / 256;
+  __shared__ float tile[Edge * pitch];
+  const int tiles = n / Edge, count = tiles * tiles;
+  auto load = [&](float4* v, int t) {
+    const float* src = a + std::int64_t(t % tiles) * Edge * n + (t / tiles) * Edge;
+#pragma unroll
+    for (int k = 0; k < per_thread; ++k) {
+      const int p = threadIdx.x + k * 256;
+      v[k] =
+          *reinterpret_cast<const float4*>(src + std::int64_t(p / chunks) * n + (p % chunks) * 4);
+    }
+  };
+  float4 v[per_thread];
+  if (int(blockIdx.x) < count)
+    load(v, blockIdx.x);
+  for (int t = blockIdx.x; t < count; t += gridDim.x) {
+#pragma unroll
+    for (int k = 0; k < per_thread; ++k) {
+      const int p = threadIdx.x + k * 256;
+      float* at = tile + (p / chunks) * pitch + (p % chunks) * 4;
+      at[0] = v[k].x;
+      at[1] = v[k].y;
+      at[2] = v[k].z;
+      at[3] = v[k].w;
+    }
+    __syncthreads();
+    if (t + int(gridDim.x) < count)
+      load(v, t + gridDim.x);  // in flight while this tile is stored
+    float* dst = b + std::int64_t(t / tiles) * Edge * n + (t % tiles) * Edge;
+#pragma unroll
+    for (int k = 0; k < per_thread; ++k) {
+      const int p = threadIdx.x + k * 256;
+      const int line = p / chunks, chunk = p % chunks;
+      const float* column = tile + chunk * 4 * pitch + line;
+      const float4 w = make_float4(column[0], column[pitch], column[2 * pitch], column[3 * pitch]);
+      float4* to = reinterpret_cast<float4*>(dst + std::int64_t(line) * n + chunk * 4);
+      if constexpr (Streaming)
+        __stcs(to, w);
+      else
+        *to = w;
+    }
+    __syncthreads();
+  }
+}
+
+__global__ void __launch_bounds__(256)
+    tile_copy_raw(const float* __restrict__ a, float* __restrict__ b, int n) {
+  constexpr int Edge = 64, chunks = Edge / 4, per_thread = Edge * chunks / 256;
+  const int tiles = n / Edge, t = blockIdx.x;
+  const std::int64_t origin = std::int64_t(t % tiles) * Edge * n + (t / tiles) * Edge;
+  float4 v[per_thread];
+#pragma unroll
+  for (int k = 0; k < per_thread; ++k) {
+    const int p = threadIdx.x + k * 256;
+    v[k] = *reinterpret_cast<const float4*>(a + origin + std::int64_t(p / chunks) * n +
+                                            (p % chunks) * 4);
+  }
+#pragma unroll
+  for (int k = 0; k < per_thread; ++k) {
+    const int p = threadIdx.x + k * 256;
+    *reinterpret_cast<float4*>(b + origin + std::int64_t(p / chunks) * n + (p % chunks) * 4) = v[k];
+  }
+}
+
+/// Question 14: what is left above the raw 64 x 64 kernel: its tiles copied without a transpose
+/// (the ceiling of the access pattern), persistent blocks that overlap the next tile's loads with
+/// the current tile's stores (as many blocks as fit at once, half, or twice), and evict-first
+/// stores, against the raw kernel and the library on Views, timed as in question 9.
+void persistent_questions(int edge) {
+  const AlignedAndViews m(edge);
+  const Space space;
+  const int tiles = (edge / 64) * (edge / 64);
+  int multiprocessors = 0, device = 0;
+  cudaGetDevice(&device);
+  cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device);
+  const float* from = m.a.data();
+  float* to = m.b.data();
+  auto aligned = [&](const char* form, int blocks, double copy, const std::function<void()>& call) {
+    const auto [ms, check] = m.timed_on_aligned(call);
+    std::printf("persist,float,%d,%s,%d,%.4f,%.4f,%s\n", edge, form, blocks, ms, copy / ms, check);
+  };
+  auto persistent = [&](const char* form, auto kernel, int blocks, double copy) {
+    aligned(form, blocks, copy,
+            [=] { kernel<<<blocks, 256, 0, space.cuda_stream()>>>(from, to, edge); });
+  };
+  int resident = 0;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, transpose_raw_persistent<false>, 256, 0);
+  const int full = resident * multiprocessors;
+  for (int round = 0; round < 2; ++round) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
+    std::printf("persist,float,%d,deep_copy,0,%.4f,1.0000,ok\n", edge, copy);
+    aligned("raw_down", tiles, copy,
+            m.raw_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, space));
+    Kokkos::deep_copy(m.flat_b, -1.0f);
+    const double copied = benchmark_like_ms(
+        [=] { tile_copy_raw<<<tiles, 256, 0, space.cuda_stream()>>>(from, to, edge); });
+    std::printf("persist,float,%d,tile_copy,%d,%.4f,%.4f,%s\n", edge, tiles, copied, copy / copied,
+                matrix_correct(m.b, false) ? "ok" : "WRONG");
+    persistent("persistent", transpose_raw_persistent<false>, full, copy);
+    persistent("persistent", transpose_raw_persistent<false>, full / 2, copy);
+    persistent("persistent", transpose_raw_persistent<false>, 2 * full, copy);
+    persistent("persistent_cs", transpose_raw_persistent<true>, full, copy);
+    persistent("one_tile_a_block", transpose_raw_persistent<false>, tiles, copy);
+    persistent("one_tile_a_block_cs", transpose_raw_persistent<true>, tiles, copy);
+    Kokkos::deep_copy(m.vb, -1.0f);
+    const double library = benchmark_like_ms([&] { KokkosTile::transpose(space, m.vb, m.va); });
+    std::printf("persist,float,%d,library_views,%d,%.4f,%.4f,%s\n", edge, tiles, library,
+                copy / library, matrix_correct(m.vb, true) ? "ok" : "WRONG");
+  }
+}
+
+/// Question 15: whether where b lies relative to a moves the transpose (DRAM channels and banks
+/// shared by the read and write streams): a and b in one allocation, b `gap` bytes past a's end,
+/// the raw 64 x 64 kernel and the library's launch on each placement, against the library on Views
+/// allocated as the benchmark allocates them, timed as in question 9.
+void placement_questions(int edge) {
+  using Unmanaged = Kokkos::View<float**, Kokkos::LayoutRight, Memory, Kokkos::MemoryUnmanaged>;
+  using Managed = Kokkos::View<float**, Kokkos::LayoutRight, Memory>;
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  const std::int64_t count = std::int64_t(edge) * edge;
+  const std::int64_t most = std::int64_t(8) << 20;  // bytes
+  const Kokkos::View<float*, Memory> buffer("buffer", 2 * count + (most + 256) / 4), x("x", count),
+      y("y", count);
+  const Managed va("va", edge, edge), vb("vb", edge, edge);
+  Kokkos::deep_copy(x, 1.0f);
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Managed>{va});
+  const Unmanaged a(on_256_byte_boundary(buffer.data()), edge, edge);
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Unmanaged>{a});
+  const Space space;
+  const KokkosTile::TileShape2D shape{64, 64, 1};
+  auto timed = [&](const char* form, std::int64_t gap, double copy, const auto& b,
+                   const std::function<void()>& call) {
+    Kokkos::deep_copy(b, -1.0f);
+    const double ms = benchmark_like_ms(call);
+    const cudaError_t error = cudaGetLastError();
+    std::printf("place,float,%d,%s,%ld,%.4f,%.4f,%s\n", edge, form, long(gap), ms, copy / ms,
+                error != cudaSuccess      ? cudaGetErrorString(error)
+                : matrix_correct(b, true) ? "ok"
+                                          : "WRONG");
+  };
+  const int bytes = 64 * 65 * 4;
+  const auto kernel = transpose_raw_tiles<64, 256, true>;
+  cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  for (int round = 0; round < 2; ++round) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, y, x); });
+    std::printf("place,float,%d,deep_copy,0,%.4f,1.0000,ok\n", edge, copy);
+    for (const std::int64_t gap :
+         {std::int64_t(0), std::int64_t(256), std::int64_t(4096), std::int64_t(65536),
+          std::int64_t(1) << 20, std::int64_t(2) << 20, std::int64_t(3) << 20, most}) {
+      const Unmanaged b(a.data() + count + gap / 4, edge, edge);
+      const float* from = a.data();
+      float* to = b.data();
+      timed("raw_down", gap, copy, b, [&] {
+        kernel<<<(edge / 64) * (edge / 64), 256, bytes, space.cuda_stream()>>>(from, to, edge);
+      });
+      timed("library_launch", gap, copy, b,
+            [&] { KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, b, a, shape); });
+    }
+    const std::int64_t views_gap =
+        reinterpret_cast<std::intptr_t>(vb.data()) - reinterpret_cast<std::intptr_t>(va.data());
+    timed("views_public_b_minus_a", views_gap, copy, vb,
+          [&] { KokkosTile::transpose(space, vb, va); });
+  }
+}
+
+/// Question 16: what each launch costs the host and adds to a fenced call: on one 64 x 64 tile and
+/// on 8192^2, the raw kernel, question 7's design through a Kokkos TeamPolicy, the library's
+/// launch, its public entry point on aligned squares and on Views, and deep_copy: the host's time
+/// per call for 2000 calls issued without a fence (enqueue only, on the small matrix), and the time
+/// of a fenced call (as question 9 times it).
+void overhead_questions(int edge) {
+  const AlignedAndViews m(edge);
+  const Space space;
+  auto kokkos_design = [&] {
+    using D = TransposeDesign<64, 64, 256, true, false>;
+    D functor{};
+    functor.a = m.a.data();
+    functor.b = m.b.data();
+    functor.n = edge;
+    Kokkos::TeamPolicy<Space> policy(space, edge / 64 * (edge / 64), D::threads / 32, 32);
+    policy.set_scratch_size(0, Kokkos::PerTeam(D::scratch_bytes()));
+    return std::function<void()>([=] { Kokkos::parallel_for("design", policy, functor); });
+  };
+  const std::vector<std::pair<const char*, std::function<void()>>> forms = {
+      {"deep_copy", [&] { Kokkos::deep_copy(space, m.y, m.x); }},
+      {"raw_down", m.raw_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, space)},
+      {"kokkos_design_down", kokkos_design()},
+      {"library_launch",
+       [&] {
+         KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, m.b, m.a,
+                                                      KokkosTile::TileShape2D{64, 64, 1});
+       }},
+      {"library_public_aligned", [&] { KokkosTile::transpose(space, m.b, m.a); }},
+      {"library_public_views", [&] { KokkosTile::transpose(space, m.vb, m.va); }},
+  };
+  for (int round = 0; round < 2; ++round) {
+    for (const auto& [form, call] : forms) {
+      constexpr int calls = 2000;
+      double enqueue_us = 0;
+      if (edge <= 256) {
+        call();
+        Kokkos::fence();
+        const auto start = std::chrono::steady_clock::now();
+        for (int k = 0; k < calls; ++k)
+          call();
+        const std::chrono::duration<double, std::micro> issued =
+            std::chrono::steady_clock::now() - start;
+        Kokkos::fence();
+        enqueue_us = issued.count() / calls;
+      }
+      const double fenced = benchmark_like_ms(call);
+      std::printf("overhead,float,%d,%s,%.3f,%.4f\n", edge, form, enqueue_us, fenced * 1000);
+    }
+  }
+}
+
+/// Question 17: what the Views cost the out-of-place float transpose, in four interleaved rounds:
+/// the public entry point and the library's launch on Views allocated as the benchmark allocates
+/// them, both on unmanaged Views of the same memory, and the library's launch on the 256-byte
+/// aligned square, timed as in question 9.
+void views_questions(int edge) {
+  using Unmanaged = Kokkos::View<float**, Kokkos::LayoutRight, Memory, Kokkos::MemoryUnmanaged>;
+  const AlignedAndViews m(edge);
+  const Space space;
+  const KokkosTile::TileShape2D shape{64, 64, 1};
+  const Unmanaged ua(m.va.data(), edge, edge), ub(m.vb.data(), edge, edge);
+  auto timed = [&](const char* form, double copy, const auto& b,
+                   const std::function<void()>& call) {
+    Kokkos::deep_copy(b, -1.0f);
+    const double ms = benchmark_like_ms(call);
+    std::printf("views,float,%d,%s,%.4f,%.4f,%s\n", edge, form, ms, copy / ms,
+                matrix_correct(b, true) ? "ok" : "WRONG");
+  };
+  for (int round = 0; round < 4; ++round) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
+    std::printf("views,float,%d,deep_copy,%.4f,1.0000,ok\n", edge, copy);
+    timed("public_views", copy, m.vb, [&] { KokkosTile::transpose(space, m.vb, m.va); });
+    timed("launch_views", copy, m.vb,
+          [&] { KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, m.vb, m.va, shape); });
+    timed("public_unmanaged_same_memory", copy, ub, [&] { KokkosTile::transpose(space, ub, ua); });
+    timed("launch_unmanaged_same_memory", copy, ub,
+          [&] { KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, ub, ua, shape); });
+    timed("launch_aligned", copy, m.b,
+          [&] { KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, m.b, m.a, shape); });
+    timed("raw_aligned", copy, m.b,
+          m.raw_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, space));
+  }
+}
+
+/// Question 18: whether the library kernel's occupancy (64 registers a thread: 4 teams of 256 a
+/// multiprocessor) costs the float transpose against the raw kernel (32 registers: 8 blocks): the
+/// raw 64 x 64 kernel with its dynamic shared memory padded so that only 4, 5, 6 or 8 blocks fit a
+/// multiprocessor (the occupancy API's count printed), on the aligned square, against the library
+/// on it and on Views, in two rounds, timed as in question 9.
+void occupancy_questions(int edge) {
+  const AlignedAndViews m(edge);
+  const Space space;
+  int device = 0, smem_per_sm = 0;
+  cudaGetDevice(&device);
+  cudaDeviceGetAttribute(&smem_per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device);
+  const auto kernel = transpose_raw_tiles<64, 256, true>;
+  const float* from = m.a.data();
+  float* to = m.b.data();
+  const int blocks = (edge / 64) * (edge / 64);
+  for (int round = 0; round < 2; ++round) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
+    std::printf("occupancy,float,%d,deep_copy,0,0,%.4f,1.0000,ok\n", edge, copy);
+    for (const int wanted : {4, 5, 6, 8}) {
+      const int bytes = std::max(64 * 65 * 4, smem_per_sm / wanted - 1024 - 256);
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+      int resident = 0;
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, 256, bytes);
+      const auto [ms, check] = m.timed_on_aligned(
+          [=] { kernel<<<blocks, 256, bytes, space.cuda_stream()>>>(from, to, edge); });
+      std::printf("occupancy,float,%d,raw_down,%d,%d,%.4f,%.4f,%s\n", edge, resident, bytes, ms,
+                  copy / ms, check);
+    }
+    const auto [ms, check] = m.timed_on_aligned([&] { KokkosTile::transpose(space, m.b, m.a); });
+    std::printf("occupancy,float,%d,library_aligned,4,0,%.4f,%.4f,%s\n", edge, ms, copy / ms,
+                check);
+    Kokkos::deep_copy(m.vb, -1.0f);
+    const double views = benchmark_like_ms([&] { KokkosTile::transpose(space, m.vb, m.va); });
+    std::printf("occupancy,float,%d,library_views,4,0,%.4f,%.4f,%s\n", edge, views, copy / views,
+                matrix_correct(m.vb, true) ? "ok" : "WRONG");
+  }
+}
+
+/// Question 19: the library's launch under launch bounds <256, MinBlocks> (0: Kokkos' default, 64
+/// registers, 4 teams a multiprocessor; 5: 48 registers; 6: 40 registers and a small spill) with
+/// the tile order of 4edb5c1, on Views allocated as the benchmark allocates them and on the aligned
+/// square, against the raw kernel, three rounds, timed as in question 9.
+void bounds_questions(int edge) {
+  const AlignedAndViews m(edge);
+  const Space space;
+  const KokkosTile::TileShape2D shape{64, 64, 1};
+  auto views = [&](const char* form, int min_blocks, double copy,
+                   const std::function<void()>& call) {
+    Kokkos::deep_copy(m.vb, -1.0f);
+    const double ms = benchmark_like_ms(call);
+    std::printf("bounds,float,%d,%s,%d,%.4f,%.4f,%s\n", edge, form, min_blocks, ms, copy / ms,
+                matrix_correct(m.vb, true) ? "ok" : "WRONG");
+  };
+  auto aligned = [&](const char* form, int min_blocks, double copy,
+                     const std::function<void()>& call) {
+    const auto [ms, check] = m.timed_on_aligned(call);
+    std::printf("bounds,float,%d,%s,%d,%.4f,%.4f,%s\n", edge, form, min_blocks, ms, copy / ms,
+                check);
+  };
+  for (int round = 0; round < 3; ++round) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
+    std::printf("bounds,float,%d,deep_copy,0,%.4f,1.0000,ok\n", edge, copy);
+    views("views", 0, copy,
+          [&] { KokkosTile::Impl::launch_transpose_tiled<64, 0>("kx", space, m.vb, m.va, shape); });
+    views("views", 5, copy,
+          [&] { KokkosTile::Impl::launch_transpose_tiled<64, 5>("kx", space, m.vb, m.va, shape); });
+    views("views", 6, copy,
+          [&] { KokkosTile::Impl::launch_transpose_tiled<64, 6>("kx", space, m.vb, m.va, shape); });
+    aligned("aligned", 0, copy,
+            [&] { KokkosTile::Impl::launch_transpose_tiled<64, 0>("kx", space, m.b, m.a, shape); });
+    aligned("aligned", 5, copy,
+            [&] { KokkosTile::Impl::launch_transpose_tiled<64, 5>("kx", space, m.b, m.a, shape); });
+    aligned("raw_down", 8, copy,
+            m.raw_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, space));
+  }
+}
+
+/// Question 20: the host's time to issue one call with the stream idle (the median over 400 calls,
+/// each fenced before it is issued and after), on one 64 x 64 tile: the raw kernel, question 7's
+/// design through a Kokkos TeamPolicy, the library's launch and its public entry point on the
+/// aligned square and on Views, deep_copy, and an empty Kokkos RangePolicy parallel_for.
+void issue_questions() {
+  const int edge = 64;
+  const AlignedAndViews m(edge);
+  const Space space;
+  using D = TransposeDesign<64, 64, 256, true, false>;
+  D design{};
+  design.a = m.a.data();
+  design.b = m.b.data();
+  design.n = edge;
+  Kokkos::TeamPolicy<Space> design_policy(space, 1, D::threads / 32, 32);
+  design_policy.set_scratch_size(0, Kokkos::PerTeam(D::scratch_bytes()));
+  const std::vector<std::pair<const char*, std::function<void()>>> forms = {
+      {"empty_range_parallel_for",
+       [&] {
+         Kokkos::parallel_for("empty", Kokkos::RangePolicy<Space>(space, 0, 1),
+                              KOKKOS_LAMBDA(int){});
+       }},
+      {"deep_copy", [&] { Kokkos::deep_copy(space, m.y, m.x); }},
+      {"raw_down", m.raw_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, space)},
+      {"kokkos_design_down", [&] { Kokkos::parallel_for("design", design_policy, design); }},
+      {"library_launch_aligned",
+       [&] {
+         KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, m.b, m.a,
+                                                      KokkosTile::TileShape2D{64, 64, 1});
+       }},
+      {"library_public_aligned", [&] { KokkosTile::transpose(space, m.b, m.a); }},
+      {"library_launch_views",
+       [&] {
+         KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, m.vb, m.va,
+                                                      KokkosTile::TileShape2D{64, 64, 1});
+       }},
+      {"library_public_views", [&] { KokkosTile::transpose(space, m.vb, m.va); }},
+  };
+  for (int round = 0; round < 2; ++round) {
+    for (const auto& [form, call] : forms) {
+      std::vector<double> issue;
+      for (int k = 0; k < 400; ++k) {
+        Kokkos::fence();
+        const auto start = std::chrono::steady_clock::now();
+        call();
+        const std::chrono::duration<double, std::micro> took =
+            std::chrono::steady_clock::now() - start;
+        Kokkos::fence();
+        issue.push_back(took.count());
+      }
+      std::sort(issue.begin(), issue.end());
+      std::printf("issue,float,%d,%s,%.3f,%.3f,%.3f\n", edge, form, issue[issue.size() / 2],
+                  issue[issue.size() / 10], issue[issue.size() * 9 / 10]);
+    }
+  }
+}
+
 /// Question 8: reverse in place in packets with Pairs packet pairs a thread (all 2 * Pairs loads
 /// before any store; within a block of 256 threads, pair j of thread i is i + 256 j, so that every
 /// warp access stays one coalesced 512-byte run), against the library's one pair a thread, and a
@@ -1237,6 +1722,86 @@ void reverse_design_questions(std::int64_t count) {
            true);
   }
 }
+
+void each_edge(std::initializer_list<int> edges, void (*question)(int)) {
+  for (const int edge : edges)
+    question(edge);
+}
+
+/// Questions 7 and 9 to 20: each runs alone when its argument is the program's last.
+std::vector<NamedQuestion> named_questions() {
+  return {
+      {"designs", "design,type,edge,variant,ms,of_deep_copy,check",
+       [] {
+         for (const int edge : {256, 1024, 8192, 16384})
+           design_questions(edge);
+         std::printf("rdesign,type,elements,kernel,pairs,ms,of_deep_copy,check\n");
+         for (const std::int64_t count : {std::int64_t(1) << 26, std::int64_t(1) << 28}) {
+           reverse_design_questions<float>(count);
+           reverse_design_questions<double>(count);
+         }
+       }},
+      {"bands", "band,type,shape,round,order,deep_copy_ms,ms,of_deep_copy,check",
+       [] {
+         for (const auto& [rows, cols] : {std::pair{8192, 8192}, std::pair{16384, 4096},
+                                          std::pair{4096, 16384}, std::pair{16384, 16384}}) {
+           band_questions<float>(rows, cols);
+           band_questions<double>(rows, cols);
+         }
+       }},
+      {"harness", "harness,type,edge,form,data,ms,of_deep_copy",
+       [] {
+         harness_questions<float>(8192);
+         harness_questions<double>(8192);
+         harness_questions<float>(8192);
+       }},
+      {"raw", "raw,type,edge,form,ms,of_deep_copy,check",
+       [] {
+         each_edge({8192, 16384}, raw_questions);
+       }},
+      {"launch", "launch,type,edge,form,ms,of_deep_copy,check",
+       [] {
+         each_edge({256, 8192, 16384}, launch_questions);
+       }},
+      {"alignment", "align,type,edge,form,offset_bytes,ms,of_deep_copy,check",
+       [] {
+         for (const int edge : {8192, 16384}) {
+           alignment_questions<float>(edge);
+           alignment_questions<double>(edge);
+         }
+       }},
+      {"persistent", "persist,type,edge,form,blocks,ms,of_deep_copy,check",
+       [] {
+         each_edge({8192, 16384}, persistent_questions);
+       }},
+      {"placement", "place,type,edge,form,gap_bytes,ms,of_deep_copy,check",
+       [] {
+         each_edge({8192, 16384}, placement_questions);
+       }},
+      {"overhead", "overhead,type,edge,form,host_enqueue_us,fenced_call_us",
+       [] {
+         each_edge({64, 8192}, overhead_questions);
+       }},
+      {"views", "views,type,edge,form,ms,of_deep_copy,check",
+       [] {
+         each_edge({8192, 16384}, views_questions);
+       }},
+      {"occupancy",
+       "occupancy,type,edge,form,blocks_per_sm,dynamic_shared_bytes,ms,of_deep_copy,check",
+       [] {
+         each_edge({8192, 16384}, occupancy_questions);
+       }},
+      {"bounds", "bounds,type,edge,form,min_blocks,ms,of_deep_copy,check",
+       [] {
+         each_edge({8192, 16384}, bounds_questions);
+       }},
+      {"issue", "issue,type,edge,form,median_us,p10_us,p90_us", [] { issue_questions(); }},
+  };
+}
+#else
+std::vector<NamedQuestion> named_questions() {
+  return {};
+}
 #endif
 
 }  // namespace
@@ -1244,13 +1809,15 @@ void reverse_design_questions(std::int64_t count) {
 int main(int argc, char* argv[]) {
   Kokkos::ScopeGuard guard(argc, argv);
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // lines survive an abort
-  // With the argument `staged`, questions 4 and 5 only; with `hints`, question 5 only.
+  // An argument naming a question runs that question only (`staged`: questions 4 and 5; `hints`:
+  // question 5); none runs questions 1 to 3, then 6, 4 and 5.
   const std::string last = argc > 1 ? argv[argc - 1] : "";
-  const bool staged_only = last == "staged" || last == "hints" || last == "layout" ||
-                           last == "designs" || last == "bands" || last == "harness" ||
-                           last == "raw" || last == "launch";
+  const std::vector<NamedQuestion> named = named_questions();
+  const bool one_question =
+      last == "staged" || last == "hints" || last == "layout" ||
+      std::any_of(named.begin(), named.end(), [&](const auto& q) { return last == q.argument; });
   std::printf("execution space %s\n", Space::name());
-  if (!staged_only) {
+  if (!one_question) {
 #if defined(KOKKOS_ENABLE_CUDA)
     for (const int edge : {8192, 16384}) {
       stencil_questions<float>(edge);
@@ -1267,44 +1834,12 @@ int main(int argc, char* argv[]) {
     }
   }
 #if defined(KOKKOS_ENABLE_CUDA)
-  if (last == "launch") {
-    std::printf("launch,type,edge,form,ms,of_deep_copy,check\n");
-    for (const int edge : {256, 8192, 16384})
-      launch_questions(edge);
-    return 0;
-  }
-  if (last == "raw") {
-    std::printf("raw,type,edge,form,ms,of_deep_copy,check\n");
-    for (const int edge : {8192, 16384})
-      raw_questions(edge);
-    return 0;
-  }
-  if (last == "harness") {
-    std::printf("harness,type,edge,form,data,ms,of_deep_copy\n");
-    harness_questions<float>(8192);
-    harness_questions<double>(8192);
-    harness_questions<float>(8192);
-    return 0;
-  }
-  if (last == "bands") {
-    std::printf("band,type,shape,round,order,deep_copy_ms,ms,of_deep_copy,check\n");
-    for (const auto& [rows, cols] : {std::pair{8192, 8192}, std::pair{16384, 4096},
-                                     std::pair{4096, 16384}, std::pair{16384, 16384}}) {
-      band_questions<float>(rows, cols);
-      band_questions<double>(rows, cols);
+  for (const NamedQuestion& question : named) {
+    if (last == question.argument) {
+      std::printf("%s\n", question.csv_header);
+      question.run();
+      return 0;
     }
-    return 0;
-  }
-  if (last == "designs") {
-    std::printf("design,type,edge,variant,ms,of_deep_copy,check\n");
-    for (const int edge : {256, 1024, 8192, 16384})
-      design_questions(edge);
-    std::printf("rdesign,type,elements,kernel,pairs,ms,of_deep_copy,check\n");
-    for (const std::int64_t count : {std::int64_t(1) << 26, std::int64_t(1) << 28}) {
-      reverse_design_questions<float>(count);
-      reverse_design_questions<double>(count);
-    }
-    return 0;
   }
   std::printf("layout,type,edge,form,min_blocks,ms,of_deep_copy,check\n");
   for (const int edge : {8192, 16384})
