@@ -179,10 +179,13 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   int row_shift = 0, col_shift = 0;
   if constexpr (FastEdge > 0) {
     if (fast.packets) {
-      using T = typename BView::non_const_value_type;
-      const std::int64_t line_bytes = grid_line_bytes < 0 ? FastEdge * sizeof(T) : grid_line_bytes;
-      const int a_shift = line_misalignment<FastEdge>(a.data(), line_strides(a).slow, line_bytes);
-      const int b_shift = line_misalignment<FastEdge>(b.data(), line_strides(b).slow, line_bytes);
+      // Each View's own tile line unless the caller names a boundary.
+      auto misalignment = [&](const auto* data, std::int64_t slow) {
+        return grid_line_bytes < 0 ? line_misalignment<FastEdge>(data, slow)
+                                   : line_misalignment<FastEdge>(data, slow, grid_line_bytes);
+      };
+      const int a_shift = misalignment(a.data(), line_strides(a).slow);
+      const int b_shift = misalignment(b.data(), line_strides(b).slow);
       // a's fast index is its column unless a is LayoutLeft; b(col, row) = a(row, col), so b's
       // fast index is a's row when b is LayoutRight.
       (a_left ? row_shift : col_shift) = a_shift;
