@@ -51,8 +51,8 @@
 //      8 MiB past a's end, for the raw kernel and the library's launch, against the library on
 //      Views (CSV lines `place,...`).
 //  16. (CUDA) what each launch costs the host and a fenced call (argument `overhead`): raw, a
-//  Kokkos
-//      TeamPolicy, the library's launch and entry point, deep_copy (CSV lines `overhead,...`).
+//      Kokkos TeamPolicy, the library's launch and entry point, deep_copy (CSV lines
+//      `overhead,...`).
 //  17. (CUDA) what the Views cost the float transpose (argument `views`): the entry point and the
 //      launch on Views and on unmanaged Views of the same memory, against the aligned square (CSV
 //      lines `views,...`).
@@ -1018,6 +1018,22 @@ void harness_questions(int edge) {
 /// full tiles are (FullTilePackets). The tile's pitch is Edge + 1; with 32 packets a line (Edge
 /// 128) a warp's scratch reads of one column would hit 8 banks, so thread c starts its packet at
 /// element (c / 8) % 4 (question 7's stagger), which spreads them over 32.
+/// Stores thread threadIdx.x's staged packets v (packet p = threadIdx.x + k * Threads of an
+/// Edge x Edge float tile, Edge / 4 packets a line) into the padded scratch tile (pitch Edge + 1).
+template <int Edge, int Threads>
+__device__ void stage_packets_in_tile(const float4* v, float* tile) {
+  constexpr int pitch = Edge + 1, chunks = Edge / 4, per_thread = Edge * chunks / Threads;
+#pragma unroll
+  for (int k = 0; k < per_thread; ++k) {
+    const int p = threadIdx.x + k * Threads;
+    float* at = tile + (p / chunks) * pitch + (p % chunks) * 4;
+    at[0] = v[k].x;
+    at[1] = v[k].y;
+    at[2] = v[k].z;
+    at[3] = v[k].w;
+  }
+}
+
 template <int Edge, int Threads, bool Down>
 __global__ void __launch_bounds__(Threads)
     transpose_raw_tiles(const float* __restrict__ a, float* __restrict__ b, int n) {
@@ -1038,15 +1054,7 @@ __global__ void __launch_bounds__(Threads)
     const int p = threadIdx.x + k * Threads;
     v[k] = *reinterpret_cast<const float4*>(src + std::int64_t(p / chunks) * n + (p % chunks) * 4);
   }
-#pragma unroll
-  for (int k = 0; k < per_thread; ++k) {
-    const int p = threadIdx.x + k * Threads;
-    float* at = tile + (p / chunks) * pitch + (p % chunks) * 4;
-    at[0] = v[k].x;
-    at[1] = v[k].y;
-    at[2] = v[k].z;
-    at[3] = v[k].w;
-  }
+  stage_packets_in_tile<Edge, Threads>(v, tile);
   __syncthreads();
 #pragma unroll
   for (int k = 0; k < per_thread; ++k) {
@@ -1071,6 +1079,31 @@ __global__ void __launch_bounds__(Threads)
   }
 }
 
+/// `call`, which must write b = a^T, timed as question 9 times, b poisoned first; check: "ok",
+/// "WRONG", or the CUDA error a launch left.
+template <class Matrix>
+std::pair<double, const char*> timed_and_checked(const Matrix& b,
+                                                 const std::function<void()>& call) {
+  Kokkos::deep_copy(b, typename Matrix::non_const_value_type(-1));
+  const double ms = benchmark_like_ms(call);
+  const cudaError_t error = cudaGetLastError();
+  return {ms, error != cudaSuccess      ? cudaGetErrorString(error)
+              : matrix_correct(b, true) ? "ok"
+                                        : "WRONG"};
+}
+
+/// A launch of transpose_raw_tiles (`kernel`, tile_edge x tile_edge, `threads` a block) from the
+/// edge x edge square at `from` into `to` on `space`, its dynamic shared memory allowed past 48 KB
+/// first.
+template <class Kernel>
+std::function<void()> raw_tile_launch(Kernel kernel, int tile_edge, int threads, int edge,
+                                      const float* from, float* to, const Space& space) {
+  const int bytes = tile_edge * (tile_edge + 1) * 4;
+  cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  const int blocks = (edge / tile_edge) * (edge / tile_edge);
+  return [=] { kernel<<<blocks, threads, bytes, space.cuda_stream()>>>(from, to, edge); };
+}
+
 /// Questions 11 and 12's float matrices: question 6's aligned square, the same pattern in Views
 /// allocated as the benchmark allocates them, and two flat Views for deep_copy.
 struct AlignedAndViews : AlignedSquares<float> {
@@ -1092,12 +1125,13 @@ struct AlignedAndViews : AlignedSquares<float> {
   /// `call`, which must write the aligned b, timed as question 9 times, b poisoned first; check:
   /// "ok", "WRONG", or the CUDA error a launch left.
   std::pair<double, const char*> timed_on_aligned(const std::function<void()>& call) const {
-    Kokkos::deep_copy(flat_b, -1.0f);
-    const double ms = benchmark_like_ms(call);
-    const cudaError_t error = cudaGetLastError();
-    return {ms, error != cudaSuccess      ? cudaGetErrorString(error)
-                : matrix_correct(b, true) ? "ok"
-                                          : "WRONG"};
+    return timed_and_checked(b, call);
+  }
+
+  /// The public entry point from va into vb (Views as the benchmark allocates them), timed and
+  /// checked as timed_on_aligned.
+  std::pair<double, const char*> timed_public_on_views(const Space& space) const {
+    return timed_and_checked(vb, [&] { KokkosTile::transpose(space, vb, va); });
   }
 
   /// A launch of transpose_raw_tiles (`kernel`, tile_edge x tile_edge, `threads` a block) from a
@@ -1105,18 +1139,24 @@ struct AlignedAndViews : AlignedSquares<float> {
   template <class Kernel>
   std::function<void()> raw_launch(Kernel kernel, int tile_edge, int threads, int edge,
                                    const Space& space) const {
-    const int bytes = tile_edge * (tile_edge + 1) * 4;
-    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
-    const int blocks = (edge / tile_edge) * (edge / tile_edge);
-    const float* from = a.data();
-    float* to = b.data();
-    return [=] { kernel<<<blocks, threads, bytes, space.cuda_stream()>>>(from, to, edge); };
+    return raw_tile_launch(kernel, tile_edge, threads, edge, a.data(), b.data(), space);
+  }
+
+  /// A launch of question 7's design D (64 x 64 tiles) from a into b through a Kokkos TeamPolicy.
+  template <class D>
+  std::function<void()> design_launch(int edge, const Space& space) const {
+    D functor{};
+    functor.a = a.data();
+    functor.b = b.data();
+    functor.n = edge;
+    Kokkos::TeamPolicy<Space> policy(space, edge / 64 * (edge / 64), D::threads / 32, 32);
+    policy.set_scratch_size(0, Kokkos::PerTeam(D::scratch_bytes()));
+    return [=] { Kokkos::parallel_for("design", policy, functor); };
   }
 };
 
 /// Question 11: question 9's timing of the raw kernels above against the library and deep_copy.
 void raw_questions(int edge) {
-  using T = float;
   const AlignedAndViews m(edge);
   const Space space;
   auto raw = [&](auto kernel, int tile_edge, int threads, const char* name, double copy) {
@@ -1127,10 +1167,8 @@ void raw_questions(int edge) {
   for (int round = 0; round < 2; ++round) {
     const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
     std::printf("raw,float,%d,deep_copy,%.4f,1.0000,ok\n", edge, copy);
-    Kokkos::deep_copy(m.vb, T(-1));
-    const double library = benchmark_like_ms([&] { KokkosTile::transpose(space, m.vb, m.va); });
-    std::printf("raw,float,%d,library_views,%.4f,%.4f,%s\n", edge, library, copy / library,
-                matrix_correct(m.vb, true) ? "ok" : "WRONG");
+    const auto [library, check] = m.timed_public_on_views(space);
+    std::printf("raw,float,%d,library_views,%.4f,%.4f,%s\n", edge, library, copy / library, check);
     raw(transpose_raw_tiles<64, 256, false>, 64, 256, "64_t256_rows", copy);
     raw(transpose_raw_tiles<64, 256, true>, 64, 256, "64_t256_down", copy);
     raw(transpose_raw_tiles<128, 256, false>, 128, 256, "128_t256_rows", copy);
@@ -1144,45 +1182,32 @@ void raw_questions(int edge) {
 /// Question 12: the raw kernel, the same design through Kokkos, the library's launch and its entry
 /// point on one aligned square, then the entry point on Views, timed as in question 9.
 void launch_questions(int edge) {
-  using T = float;
   const AlignedAndViews m(edge);
   const Space space;
-  auto report = [&](const char* form, double ms, double copy, bool ok) {
-    std::printf("launch,float,%d,%s,%.4f,%.4f,%s\n", edge, form, ms, copy / ms,
-                ok ? "ok" : "WRONG");
+  auto report = [&](const char* form, double copy, const std::pair<double, const char*>& timed) {
+    std::printf("launch,float,%d,%s,%.4f,%.4f,%s\n", edge, form, timed.first, copy / timed.first,
+                timed.second);
   };
   auto aligned = [&](const char* form, double copy, const std::function<void()>& call) {
-    const auto [ms, check] = m.timed_on_aligned(call);
-    std::printf("launch,float,%d,%s,%.4f,%.4f,%s\n", edge, form, ms, copy / ms, check);
-  };
-  auto kokkos_design = [&](auto design) {
-    using D = decltype(design);
-    D functor{};
-    functor.a = m.a.data();
-    functor.b = m.b.data();
-    functor.n = edge;
-    Kokkos::TeamPolicy<Space> policy(space, edge / 64 * (edge / 64), D::threads / 32, 32);
-    policy.set_scratch_size(0, Kokkos::PerTeam(D::scratch_bytes()));
-    return [=] { Kokkos::parallel_for("design", policy, functor); };
+    report(form, copy, m.timed_on_aligned(call));
   };
   for (int round = 0; round < 2; ++round) {
     const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
-    report("deep_copy", copy, copy, true);
+    report("deep_copy", copy, {copy, "ok"});
     aligned("raw_down", copy,
             m.raw_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, space));
     aligned("raw_rows", copy,
             m.raw_launch(transpose_raw_tiles<64, 256, false>, 64, 256, edge, space));
-    aligned("kokkos_design_down", copy, kokkos_design(TransposeDesign<64, 64, 256, true, false>{}));
+    aligned("kokkos_design_down", copy,
+            m.design_launch<TransposeDesign<64, 64, 256, true, false>>(edge, space));
     aligned("kokkos_design_rows", copy,
-            kokkos_design(TransposeDesign<64, 64, 256, false, false>{}));
+            m.design_launch<TransposeDesign<64, 64, 256, false, false>>(edge, space));
     aligned("library_launch", copy, [&] {
       KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, m.b, m.a,
                                                    KokkosTile::TileShape2D{64, 64, 1});
     });
     aligned("library_public_aligned", copy, [&] { KokkosTile::transpose(space, m.b, m.a); });
-    Kokkos::deep_copy(m.vb, T(-1));
-    const double views = benchmark_like_ms([&] { KokkosTile::transpose(space, m.vb, m.va); });
-    report("library_public_views", views, copy, matrix_correct(m.vb, true));
+    report("library_public_views", copy, m.timed_public_on_views(space));
   }
 }
 
@@ -1208,14 +1233,9 @@ void alignment_questions(int edge) {
   const int tile_line = 64 * sizeof(T);
   auto timed = [&](const char* form, int offset, double copy, const auto& b,
                    const std::function<void()>& call) {
-    Kokkos::deep_copy(b, T(-1));
-    const double ms = benchmark_like_ms(call);
-    const cudaError_t error = cudaGetLastError();
+    const auto [ms, check] = timed_and_checked(b, call);
     std::printf("align,%s,%d,%s,%d,%.4f,%.4f,%s\n", type_name<T>(), edge, form, offset, ms,
-                copy / ms,
-                error != cudaSuccess      ? cudaGetErrorString(error)
-                : matrix_correct(b, true) ? "ok"
-                                          : "WRONG");
+                copy / ms, check);
   };
   for (int round = 0; round < 2; ++round) {
     const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, y, x); });
@@ -1231,14 +1251,9 @@ void alignment_questions(int edge) {
         KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, b, a, shape, 0, 128);
       });
       if constexpr (std::is_same_v<T, float>) {
-        const float* from = a.data();
-        float* to = b.data();
-        const int bytes = 64 * 65 * 4;
-        const auto kernel = transpose_raw_tiles<64, 256, true>;
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
-        timed("raw_down", offset, copy, b, [&] {
-          kernel<<<(edge / 64) * (edge / 64), 256, bytes, space.cuda_stream()>>>(from, to, edge);
-        });
+        timed("raw_down", offset, copy, b,
+              raw_tile_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, a.data(), b.data(),
+                              space));
       }
     }
     const int view_offset = static_cast<int>(reinterpret_cast<std::uintptr_t>(va.data()) % 256);
@@ -1274,15 +1289,7 @@ __global__ void __launch_bounds__(256)
   if (int(blockIdx.x) < count)
     load(v, blockIdx.x);
   for (int t = blockIdx.x; t < count; t += gridDim.x) {
-#pragma unroll
-    for (int k = 0; k < per_thread; ++k) {
-      const int p = threadIdx.x + k * 256;
-      float* at = tile + (p / chunks) * pitch + (p % chunks) * 4;
-      at[0] = v[k].x;
-      at[1] = v[k].y;
-      at[2] = v[k].z;
-      at[3] = v[k].w;
-    }
+    stage_packets_in_tile<Edge, 256>(v, tile);
     __syncthreads();
     if (t + int(gridDim.x) < count)
       load(v, t + gridDim.x);  // in flight while this tile is stored
@@ -1362,10 +1369,9 @@ void persistent_questions(int edge) {
     persistent("persistent_cs", transpose_raw_persistent<true>, full, copy);
     persistent("one_tile_a_block", transpose_raw_persistent<false>, tiles, copy);
     persistent("one_tile_a_block_cs", transpose_raw_persistent<true>, tiles, copy);
-    Kokkos::deep_copy(m.vb, -1.0f);
-    const double library = benchmark_like_ms([&] { KokkosTile::transpose(space, m.vb, m.va); });
+    const auto [library, check] = m.timed_public_on_views(space);
     std::printf("persist,float,%d,library_views,%d,%.4f,%.4f,%s\n", edge, tiles, library,
-                copy / library, matrix_correct(m.vb, true) ? "ok" : "WRONG");
+                copy / library, check);
   }
 }
 
@@ -1390,17 +1396,10 @@ void placement_questions(int edge) {
   const KokkosTile::TileShape2D shape{64, 64, 1};
   auto timed = [&](const char* form, std::int64_t gap, double copy, const auto& b,
                    const std::function<void()>& call) {
-    Kokkos::deep_copy(b, -1.0f);
-    const double ms = benchmark_like_ms(call);
-    const cudaError_t error = cudaGetLastError();
+    const auto [ms, check] = timed_and_checked(b, call);
     std::printf("place,float,%d,%s,%ld,%.4f,%.4f,%s\n", edge, form, long(gap), ms, copy / ms,
-                error != cudaSuccess      ? cudaGetErrorString(error)
-                : matrix_correct(b, true) ? "ok"
-                                          : "WRONG");
+                check);
   };
-  const int bytes = 64 * 65 * 4;
-  const auto kernel = transpose_raw_tiles<64, 256, true>;
-  cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
   for (int round = 0; round < 2; ++round) {
     const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, y, x); });
     std::printf("place,float,%d,deep_copy,0,%.4f,1.0000,ok\n", edge, copy);
@@ -1408,11 +1407,9 @@ void placement_questions(int edge) {
          {std::int64_t(0), std::int64_t(256), std::int64_t(4096), std::int64_t(65536),
           std::int64_t(1) << 20, std::int64_t(2) << 20, std::int64_t(3) << 20, most}) {
       const Unmanaged b(a.data() + count + gap / 4, edge, edge);
-      const float* from = a.data();
-      float* to = b.data();
-      timed("raw_down", gap, copy, b, [&] {
-        kernel<<<(edge / 64) * (edge / 64), 256, bytes, space.cuda_stream()>>>(from, to, edge);
-      });
+      timed("raw_down", gap, copy, b,
+            raw_tile_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, a.data(), b.data(),
+                            space));
       timed("library_launch", gap, copy, b,
             [&] { KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, b, a, shape); });
     }
@@ -1431,20 +1428,11 @@ void placement_questions(int edge) {
 void overhead_questions(int edge) {
   const AlignedAndViews m(edge);
   const Space space;
-  auto kokkos_design = [&] {
-    using D = TransposeDesign<64, 64, 256, true, false>;
-    D functor{};
-    functor.a = m.a.data();
-    functor.b = m.b.data();
-    functor.n = edge;
-    Kokkos::TeamPolicy<Space> policy(space, edge / 64 * (edge / 64), D::threads / 32, 32);
-    policy.set_scratch_size(0, Kokkos::PerTeam(D::scratch_bytes()));
-    return std::function<void()>([=] { Kokkos::parallel_for("design", policy, functor); });
-  };
   const std::vector<std::pair<const char*, std::function<void()>>> forms = {
       {"deep_copy", [&] { Kokkos::deep_copy(space, m.y, m.x); }},
       {"raw_down", m.raw_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, space)},
-      {"kokkos_design_down", kokkos_design()},
+      {"kokkos_design_down",
+       m.design_launch<TransposeDesign<64, 64, 256, true, false>>(edge, space)},
       {"library_launch",
        [&] {
          KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, m.b, m.a,
@@ -1486,10 +1474,8 @@ void views_questions(int edge) {
   const Unmanaged ua(m.va.data(), edge, edge), ub(m.vb.data(), edge, edge);
   auto timed = [&](const char* form, double copy, const auto& b,
                    const std::function<void()>& call) {
-    Kokkos::deep_copy(b, -1.0f);
-    const double ms = benchmark_like_ms(call);
-    std::printf("views,float,%d,%s,%.4f,%.4f,%s\n", edge, form, ms, copy / ms,
-                matrix_correct(b, true) ? "ok" : "WRONG");
+    const auto [ms, check] = timed_and_checked(b, call);
+    std::printf("views,float,%d,%s,%.4f,%.4f,%s\n", edge, form, ms, copy / ms, check);
   };
   for (int round = 0; round < 4; ++round) {
     const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
@@ -1538,10 +1524,9 @@ void occupancy_questions(int edge) {
     const auto [ms, check] = m.timed_on_aligned([&] { KokkosTile::transpose(space, m.b, m.a); });
     std::printf("occupancy,float,%d,library_aligned,4,0,%.4f,%.4f,%s\n", edge, ms, copy / ms,
                 check);
-    Kokkos::deep_copy(m.vb, -1.0f);
-    const double views = benchmark_like_ms([&] { KokkosTile::transpose(space, m.vb, m.va); });
+    const auto [views, views_check] = m.timed_public_on_views(space);
     std::printf("occupancy,float,%d,library_views,4,0,%.4f,%.4f,%s\n", edge, views, copy / views,
-                matrix_correct(m.vb, true) ? "ok" : "WRONG");
+                views_check);
   }
 }
 
@@ -1553,19 +1538,14 @@ void bounds_questions(int edge) {
   const AlignedAndViews m(edge);
   const Space space;
   const KokkosTile::TileShape2D shape{64, 64, 1};
-  auto views = [&](const char* form, int min_blocks, double copy,
+  auto timed = [&](const auto& b, const char* form, int min_blocks, double copy,
                    const std::function<void()>& call) {
-    Kokkos::deep_copy(m.vb, -1.0f);
-    const double ms = benchmark_like_ms(call);
-    std::printf("bounds,float,%d,%s,%d,%.4f,%.4f,%s\n", edge, form, min_blocks, ms, copy / ms,
-                matrix_correct(m.vb, true) ? "ok" : "WRONG");
-  };
-  auto aligned = [&](const char* form, int min_blocks, double copy,
-                     const std::function<void()>& call) {
-    const auto [ms, check] = m.timed_on_aligned(call);
+    const auto [ms, check] = timed_and_checked(b, call);
     std::printf("bounds,float,%d,%s,%d,%.4f,%.4f,%s\n", edge, form, min_blocks, ms, copy / ms,
                 check);
   };
+  auto views = [&](auto&&... args) { timed(m.vb, args...); };
+  auto aligned = [&](auto&&... args) { timed(m.b, args...); };
   for (int round = 0; round < 3; ++round) {
     const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
     std::printf("bounds,float,%d,deep_copy,0,%.4f,1.0000,ok\n", edge, copy);
@@ -1592,13 +1572,6 @@ void issue_questions() {
   const int edge = 64;
   const AlignedAndViews m(edge);
   const Space space;
-  using D = TransposeDesign<64, 64, 256, true, false>;
-  D design{};
-  design.a = m.a.data();
-  design.b = m.b.data();
-  design.n = edge;
-  Kokkos::TeamPolicy<Space> design_policy(space, 1, D::threads / 32, 32);
-  design_policy.set_scratch_size(0, Kokkos::PerTeam(D::scratch_bytes()));
   const std::vector<std::pair<const char*, std::function<void()>>> forms = {
       {"empty_range_parallel_for",
        [&] {
@@ -1607,7 +1580,8 @@ void issue_questions() {
        }},
       {"deep_copy", [&] { Kokkos::deep_copy(space, m.y, m.x); }},
       {"raw_down", m.raw_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, space)},
-      {"kokkos_design_down", [&] { Kokkos::parallel_for("design", design_policy, design); }},
+      {"kokkos_design_down",
+       m.design_launch<TransposeDesign<64, 64, 256, true, false>>(edge, space)},
       {"library_launch_aligned",
        [&] {
          KokkosTile::Impl::launch_transpose_tiled<64>("kx", space, m.b, m.a,
