@@ -128,24 +128,6 @@ int line_misalignment(const T* data, std::int64_t slow,
   return static_cast<int>(address % line_bytes / sizeof(T));
 }
 
-/// The two cut edge tiles along one index of a grid shifted by `shift` (< edge), merged into
-/// tile 0 when they add up to at most one tile (MergedEdges); off when the grid is not shifted or
-/// has a single tile. `whole_packets`: every tile of the grid has extents of whole packets, which
-/// the merged tiles' path (packets only) needs.
-inline MergedEdges merged_edges(std::int64_t extent, int shift, int edge, bool whole_packets) {
-  if (!whole_packets || shift <= 0 || edge <= 0)
-    return {};
-  const std::int64_t tiles = ceil_div(extent + shift, edge);
-  if (tiles < 2)
-    return {};
-  MergedEdges merged;
-  merged.first = edge - shift;
-  merged.last_start = (tiles - 1) * edge - shift;
-  merged.last = static_cast<int>(extent - merged.last_start);
-  merged.on = merged.first + merged.last <= edge;
-  return merged.on ? merged : MergedEdges{};
-}
-
 /// Whether consecutive teams of the out-of-place transpose take tiles down a column of the tile
 /// grid (along a's row index) rather than along a row (TransposeTiled::tile_of_rank).
 ///
@@ -211,18 +193,8 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
         (b_left ? col_shift : row_shift) = b_shift;
     }
   }
-  // The cut edge tiles of a shifted grid, merged in pairs: without that, a float View's 128-byte
-  // header left 16,641 teams for an 8192^2 transpose, 512 of them cut to half a tile or less.
-  // Shifts are whole packets (packet-aligned data), so whole-packet extents make every tile's.
-  constexpr int V = packet_width<typename BView::non_const_value_type>();
-  const bool whole_packets = FastEdge > 0 && fast.packets && shape.rows == FastEdge &&
-                             shape.cols == FastEdge && a.extent(0) % V == 0 && a.extent(1) % V == 0;
-  const MergedEdges row_edges = merged_edges(a.extent(0), row_shift, shape.rows, whole_packets);
-  const MergedEdges col_edges = merged_edges(a.extent(1), col_shift, shape.cols, whole_packets);
-  const std::int64_t tiles_down =
-      ceil_div(a.extent(0) + row_shift, shape.rows) - (row_edges.on ? 1 : 0);
-  const std::int64_t tiles_across =
-      ceil_div(a.extent(1) + col_shift, shape.cols) - (col_edges.on ? 1 : 0);
+  const std::int64_t tiles_down = ceil_div(a.extent(0) + row_shift, shape.rows);
+  const std::int64_t tiles_across = ceil_div(a.extent(1) + col_shift, shape.cols);
   const int league = checked_league_size(call, tiles_down * tiles_across);
   const bool down_columns =
       order == 0 ? transpose_tiles_down_columns<ExecSpace>(b_left, tiles_down, tiles_across)
@@ -235,7 +207,7 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
         call, policy,
         TransposeTiled<ExecSpace, BView, AView, FastEdge, decltype(level)::value>{
             b, a, shape, static_cast<int>(tiles_across), static_cast<int>(tiles_down), down_columns,
-            a_left, !b_left, fast, row_shift, col_shift, row_edges, col_edges});
+            a_left, !b_left, fast, row_shift, col_shift});
   });
 }
 

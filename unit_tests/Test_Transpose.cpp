@@ -165,10 +165,8 @@ void expect_transposed_into_window(const BOuter& b_outer, std::int64_t origin, c
 /// Out of place between windows of wider matrices whose lines are whole device tile lines and
 /// whose origins are packet-aligned but not line-aligned: the tile grid shifts, and the partial
 /// tiles at its edges are moved in packets when their extents are whole packets (other extents
-/// take the element-wise path). Where the two cut edges of an index add up to at most a tile and
-/// every extent is whole packets, one team takes both (MergedEdges: for float, 64 x 128 and
-/// 100 x 192 both ways, 192 x 96 at origin 40 along rows only); 136 x 200 leaves them apart
-/// (float's shifts 40, 48 and 8 at origins 8, 16 and 40).
+/// take the element-wise path). 136 x 200 cuts both edges of both indices to more than half a
+/// tile together (float's shifts 40, 48 and 8 at origins 8, 16 and 40).
 TYPED_TEST(Transpose, OutOfPlaceShiftedGridEdgeTiles) {
   using T = TypeParam;
   using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;

@@ -51,24 +51,6 @@ struct FastStrides {
   bool packets = false;  // global accesses may use 16-byte packets (aligned, slow strides fit)
 };
 
-/// A stretch of one index of a that one tile (or one piece of a merged tile) covers.
-struct TileRange {
-  std::int64_t start = 0;
-  int count = 0;
-};
-
-/// The two cut tiles at the ends of one index of a shifted tile grid, given to one team: the grid
-/// starts `shift` elements before a's origin, so its first tile holds edge - shift elements and
-/// its last the rest of the extent. When the two add up to at most a tile, tile 0 takes both and
-/// the last one is not launched: an 8192-element float index shifted by 32 (a View's 128-byte
-/// header) then has 128 tiles instead of 127 full ones and two halves.
-struct MergedEdges {
-  bool on = false;
-  int first = 0;                // the first tile's extent
-  std::int64_t last_start = 0;  // where the last tile starts
-  int last = 0;                 // its extent
-};
-
 /// Level: the scratch level, compiled in (with_scratch_level), so that with level 0 on CUDA the
 /// compiler knows the tile is in shared memory and uses shared-memory instructions (with a
 /// run-time level it emits generic ones, and the transpose ran at 0.874 of cudaMemcpy instead of
@@ -98,9 +80,6 @@ struct TransposeTiled {
   // the tiles it cuts at the edges take the general path.
   int row_shift = 0;
   int col_shift = 0;
-  // Tile row 0 (column 0) also takes the last row (column) of tiles when these are on.
-  MergedEdges row_edges = {};
-  MergedEdges col_edges = {};
 
   /// Team `rank`'s tile (row, column) in the grid.
   KOKKOS_INLINE_FUNCTION Kokkos::pair<int, int> tile_of_rank(int rank) const {
@@ -112,12 +91,6 @@ struct TransposeTiled {
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     const tile_type tile(team, Level, shape);
     const Kokkos::pair<int, int> t = tile_of_rank(team.league_rank());
-    if constexpr (FastEdge > 0) {
-      if ((row_edges.on && t.first == 0) || (col_edges.on && t.second == 0)) {
-        transpose_merged_tile(team, tile.storage().data(), t.first, t.second);
-        return;
-      }
-    }
     const std::int64_t grid_row = std::int64_t(t.first) * shape.rows;
     const std::int64_t grid_col = std::int64_t(t.second) * shape.cols;
     const std::int64_t row0 = grid_row < row_shift ? 0 : grid_row - row_shift;
@@ -158,73 +131,6 @@ struct TransposeTiled {
     team.team_barrier();
     team_for_each_2d(team, rows, cols, store_lanes_on_rows,
                      [&](int i, int j) { b(col0 + j, row0 + i) = tile(i, j); });
-  }
-
-  /// The stretches of one index of a that grid tile `t` covers: the two edges of a merged tile,
-  /// or one stretch and an empty second.
-  KOKKOS_INLINE_FUNCTION static void ranges_of_tile(int t, std::int64_t extent, int shift, int edge,
-                                                    const MergedEdges& merged,
-                                                    TileRange (&ranges)[2]) {
-    if (merged.on && t == 0) {
-      ranges[0] = {0, merged.first};
-      ranges[1] = {merged.last_start, merged.last};
-      return;
-    }
-    const std::int64_t grid = std::int64_t(t) * edge;
-    const std::int64_t start = grid < shift ? 0 : grid - shift;
-    ranges[0] = {start, clipped_count(extent, start, int(grid + edge - shift - start))};
-    ranges[1] = {0, 0};
-  }
-
-  /// A tile in row or column 0 of a grid whose cut edges are merged (MergedEdges): up to four
-  /// pieces, each at its place in the tile (they add up to at most one tile either way), every
-  /// piece loaded, one barrier, every piece stored. The launch merges edges only where every
-  /// piece is whole packets. Kept apart from the other tiles' path, with ranges that stay in
-  /// registers: indexed at run time on the common path, they took a 64-byte stack frame and 80
-  /// registers for float, and the whole transpose lost 20% on an H100.
-  KOKKOS_INLINE_FUNCTION void transpose_merged_tile(const member_type& team, value_type* tile,
-                                                    int tile_row, int tile_col) const {
-    constexpr int V = packet_width<value_type>();
-    if constexpr (V > 1) {
-      TileRange rows[2], cols[2];
-      ranges_of_tile(tile_row, a.extent(0), row_shift, shape.rows, row_edges, rows);
-      ranges_of_tile(tile_col, a.extent(1), col_shift, shape.cols, col_edges, cols);
-      using tiles = FullTilePackets<value_type, FastEdge, V, 1>;
-      const int pitch = shape.pitch();
-      // The tile is kept in a's orientation: lines along a's slow index (its columns when a is
-      // LayoutLeft), each along a's fast index.
-      // One loop body for the four pieces (rows[i], cols[j]), not unrolled, and the ranges picked
-      // by selection rather than indexing, so that they stay in registers and the staged copies
-      // are compiled once.
-      auto each_piece = [&](auto&& move) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll 1
-#endif
-        for (int k = 0; k < 4; ++k) {
-          const bool second_rows = k >= 2, second_cols = (k & 1) != 0;
-          const TileRange r = second_rows ? rows[1] : rows[0];
-          const TileRange c = second_cols ? cols[1] : cols[0];
-          if (r.count == 0 || c.count == 0)
-            continue;
-          const int row_offset = second_rows ? rows[0].count : 0;
-          const int col_offset = second_cols ? cols[0].count : 0;
-          if (load_lanes_on_rows)
-            move(r, c, tile + col_offset * pitch + row_offset, c.count, r.count);
-          else
-            move(r, c, tile + row_offset * pitch + col_offset, r.count, c.count);
-        }
-      };
-      each_piece([&](const TileRange& r, const TileRange& c, value_type* piece, int lines,
-                     int line_length) {
-        tiles::load_part(team, &a(r.start, c.start), fast.a_slow, piece, pitch, lines, line_length);
-      });
-      team.team_barrier();
-      each_piece([&](const TileRange& r, const TileRange& c, value_type* piece, int lines,
-                     int line_length) {
-        tiles::store_part(team, piece, pitch, &b(c.start, r.start), fast.b_slow,
-                          fast.memory_transpose, lines, line_length);
-      });
-    }
   }
 
   /// A full FastEdge x FastEdge tile with unit-stride fast indices: one flat team loop per phase,
