@@ -250,9 +250,12 @@ void transpose(const ExecSpace& space, const BView& b, const AView& a,
   Impl::check_transposable_view<ExecSpace, BView>();
   static_assert(std::is_same_v<typename BView::value_type, typename BView::non_const_value_type>,
                 "KokkosTile::transpose: the output View must not be const");
+  // The tile kernels stage a's elements in scratch of b's type and move them in packets of b's
+  // type, so mixed types (float into double) stopped deep inside them; say so here instead.
   static_assert(
-      std::is_assignable_v<typename BView::reference_type, typename AView::const_value_type>,
-      "KokkosTile::transpose: a's elements cannot be assigned to b's");
+      std::is_same_v<typename AView::non_const_value_type, typename BView::non_const_value_type>,
+      "KokkosTile::transpose: a and b must have the same element type (convert one "
+      "with Kokkos::deep_copy first)");
   const TransposeVariant variant = Impl::resolve<ExecSpace>(options.variant);
   const std::string call = std::string("KokkosTile::transpose<") + to_string(variant) + ">";
   // A region per call, so that Kokkos Tools see the call around its kernels.
