@@ -1013,11 +1013,6 @@ void harness_questions(int edge) {
   }
 }
 
-/// Question 11's kernel: b = a^T for an n x n float matrix (n a multiple of Edge, both 256-byte
-/// aligned), one Edge x Edge tile a block, staged through registers both ways as the library's
-/// full tiles are (FullTilePackets). The tile's pitch is Edge + 1; with 32 packets a line (Edge
-/// 128) a warp's scratch reads of one column would hit 8 banks, so thread c starts its packet at
-/// element (c / 8) % 4 (question 7's stagger), which spreads them over 32.
 /// Stores thread threadIdx.x's staged packets v (packet p = threadIdx.x + k * Threads of an
 /// Edge x Edge float tile, Edge / 4 packets a line) into the padded scratch tile (pitch Edge + 1).
 template <int Edge, int Threads>
@@ -1034,6 +1029,11 @@ __device__ void stage_packets_in_tile(const float4* v, float* tile) {
   }
 }
 
+/// Question 11's kernel: b = a^T for an n x n float matrix (n a multiple of Edge, both 256-byte
+/// aligned), one Edge x Edge tile a block, staged through registers both ways as the library's
+/// full tiles are (FullTilePackets). The tile's pitch is Edge + 1; with 32 packets a line (Edge
+/// 128) a warp's scratch reads of one column would hit 8 banks, so thread c starts its packet at
+/// element (c / 8) % 4 (question 7's stagger), which spreads them over 32.
 template <int Edge, int Threads, bool Down>
 __global__ void __launch_bounds__(Threads)
     transpose_raw_tiles(const float* __restrict__ a, float* __restrict__ b, int n) {
