@@ -63,8 +63,15 @@
 //      default, with the tile order of 4edb5c1 (argument `bounds`; CSV lines `bounds,...`).
 //  20. (CUDA) the host's time to issue one call on an idle stream (argument `issue`): raw, a Kokkos
 //      TeamPolicy, the library's launch and entry point, deep_copy (CSV lines `issue,...`).
+//  21. (CUDA, sm_90) tiles moved by the Tensor Memory Accelerator (argument `tma`;
+//      transpose_tma_tiles.hpp): 256 or 128 threads a tile, with and without L2's 256-byte
+//      promotion, on the aligned square and on Views (the tile grid at the Views' origin or 32
+//      floats before it), against the raw 64 x 64 kernel and the library, timed as in question 9
+//      (CSV lines `tma,...`).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
+
+#include "transpose_tma_tiles.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -1564,6 +1571,41 @@ void bounds_questions(int edge) {
   }
 }
 
+/// Question 21: the TMA tiles of transpose_tma_tiles.hpp against the raw 64 x 64 kernel and the
+/// library, three rounds, timed as in question 9.
+void tma_questions(int edge) {
+  const AlignedAndViews m(edge);
+  const Space space;
+  const cudaStream_t stream = space.cuda_stream();
+  for (int round = 0; round < 3; ++round) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(space, m.y, m.x); });
+    std::printf("tma,float,%d,deep_copy,%.4f,1.0000,ok\n", edge, copy);
+    auto timed = [&](const char* form, const auto& b, const std::function<void()>& call) {
+      const auto [ms, check] = timed_and_checked(b, call);
+      std::printf("tma,float,%d,%s,%.4f,%.4f,%s\n", edge, form, ms, copy / ms, check);
+    };
+    timed("raw_down_aligned", m.b,
+          m.raw_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, space));
+    timed("library_views", m.vb, [&] { KokkosTile::transpose(space, m.vb, m.va); });
+    timed("tma_t256_down_aligned", m.b,
+          tma_transpose::launch<256, true>(m.a.data(), m.b.data(), edge, false, stream));
+    timed("tma_t256_down_promote256_aligned", m.b,
+          tma_transpose::launch<256, true>(m.a.data(), m.b.data(), edge, true, stream));
+    timed("tma_t128_down_promote256_aligned", m.b,
+          tma_transpose::launch<128, true>(m.a.data(), m.b.data(), edge, true, stream));
+    timed("tma_t256_rows_promote256_aligned", m.b,
+          tma_transpose::launch<256, false>(m.a.data(), m.b.data(), edge, true, stream));
+    timed("tma_t256_down_promote256_views", m.vb,
+          tma_transpose::launch<256, true>(m.va.data(), m.vb.data(), edge, true, stream));
+    // Views' data lie 128 bytes past a 256-byte boundary: a grid 32 floats before their origin
+    // puts every tile line on a 256-byte boundary, as the library's shifted grid does.
+    timed("tma_t256_down_promote256_views_shift32", m.vb,
+          tma_transpose::launch<256, true>(m.va.data(), m.vb.data(), edge, true, stream, 32));
+    timed("tma_t256_down_promote256_aligned_shift32", m.b,
+          tma_transpose::launch<256, true>(m.a.data(), m.b.data(), edge, true, stream, 32));
+  }
+}
+
 /// Question 20: the host's time to issue one call with the stream idle (the median over 400 calls,
 /// each fenced before it is issued and after), on one 64 x 64 tile: the raw kernel, question 7's
 /// design through a Kokkos TeamPolicy, the library's launch and its public entry point on the
@@ -1702,7 +1744,7 @@ void each_edge(std::initializer_list<int> edges, void (*question)(int)) {
     question(edge);
 }
 
-/// Questions 7 and 9 to 20: each runs alone when its argument is the program's last.
+/// Questions 7 and 9 to 21: each runs alone when its argument is the program's last.
 std::vector<NamedQuestion> named_questions() {
   return {
       {"designs", "design,type,edge,variant,ms,of_deep_copy,check",
@@ -1770,6 +1812,10 @@ std::vector<NamedQuestion> named_questions() {
          each_edge({8192, 16384}, bounds_questions);
        }},
       {"issue", "issue,type,edge,form,median_us,p10_us,p90_us", [] { issue_questions(); }},
+      {"tma", "tma,type,edge,form,ms,of_deep_copy,check",
+       [] {
+         each_edge({8192, 16384}, tma_questions);
+       }},
   };
 }
 #else

@@ -1,0 +1,189 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// Question 21 of memory_bound_variants_kx.cpp: an out-of-place float transpose whose tiles move
+// between global and shared memory by the Tensor Memory Accelerator (sm_90,
+// cp.async.bulk.tensor), as the one design issue 15's float bar had left untried.
+//
+// A block takes one 64 x 64 tile. One thread asks the TMA for the tile of a as two boxes of
+// 64 rows x 32 floats (128 bytes, the widest box the 128-byte swizzle takes) and waits on an
+// mbarrier for their bytes; every thread then transposes 4 x 4 blocks from that tile into a second
+// one in b's orientation, reading and writing 16-byte packets; one thread hands that tile to the
+// TMA as two boxes of b. Both tiles are 128-byte swizzled (16-byte chunk c of 128-byte line r at
+// chunk c ^ (r % 8)); the blocks of a quarter warp lie on a diagonal (block row 8u + p, block
+// column (p + s) % 16 for lane p of 8), which puts the eight packets of each shared-memory read
+// and each write in eight different chunks: no bank conflict either way.
+
+#if defined(KOKKOS_ENABLE_CUDA)
+#include <cuda.h>
+#include <cudaTypedefs.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <stdexcept>
+
+namespace tma_transpose {
+
+__device__ inline std::uint32_t shared_address(const void* pointer) {
+  return static_cast<std::uint32_t>(__cvta_generic_to_shared(pointer));
+}
+
+__device__ inline void load_box(float* to, const CUtensorMap* map, int x, int y,
+                                std::uint64_t* barrier) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, "
+      "%4}], [%2];" ::"r"(shared_address(to)),
+      "l"(reinterpret_cast<std::uint64_t>(map)), "r"(shared_address(barrier)), "r"(x), "r"(y)
+      : "memory");
+}
+
+__device__ inline void store_box(const CUtensorMap* map, int x, int y, const float* from) {
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];" ::"l"(
+                   reinterpret_cast<std::uint64_t>(map)),
+               "r"(shared_address(from)), "r"(x), "r"(y)
+               : "memory");
+}
+
+__device__ inline void wait_for_phase(std::uint64_t* barrier, std::uint32_t phase) {
+  std::uint32_t done = 0;
+  do {
+    asm volatile(
+        "{ .reg .pred ready; mbarrier.try_wait.parity.shared::cta.b64 ready, [%1], %2; selp.u32 "
+        "%0, 1, 0, ready; }"
+        : "=r"(done)
+        : "r"(shared_address(barrier)), "r"(phase)
+        : "memory");
+  } while (!done);
+}
+
+/// The float at (row, column) of a 64-row tile held as two 128-byte-swizzled boxes of 32 columns.
+__device__ inline int swizzled_offset(int row, int chunk_of_64) {
+  return (chunk_of_64 >> 3) * 2048 + row * 32 + (((chunk_of_64 & 7) ^ (row & 7)) << 2);
+}
+
+/// b = a^T, one 64 x 64 tile a block (Threads of 128 or 256), blocks down columns of tiles when
+/// Down (along b's contiguous index, as the library orders them) else along rows.
+template <int Threads, bool Down>
+__global__ void __launch_bounds__(Threads)
+    transpose_tma_tiles(const __grid_constant__ CUtensorMap a_map,
+                        const __grid_constant__ CUtensorMap b_map,
+                        const __grid_constant__ CUtensorMap b_half_map, int n, int tiles,
+                        int shift) {
+  extern __shared__ unsigned char tma_dynamic[];
+  __shared__ std::uint64_t loaded;
+  float* const in = reinterpret_cast<float*>(
+      (reinterpret_cast<std::uintptr_t>(tma_dynamic) + 1023) & ~std::uintptr_t(1023));
+  float* const out = in + 64 * 64;
+  const int t = blockIdx.x;
+  // The tile's origin in a; negative or past the edge where the grid is shifted: the TMA fills
+  // the part of a box outside the matrix with zeros and does not store it past the far edges. A
+  // box wholly outside is not issued; a store at a negative coordinate stopped the kernel with an
+  // illegal instruction on an H200 (loads take them), so the first column of tiles stores its
+  // lower 32 rows of b through b_half_map (boxes of 32 rows) and boxes wholly before b's first
+  // column are skipped.
+  const int row0 = (Down ? t % tiles : t / tiles) * 64 - shift;
+  const int col0 = (Down ? t / tiles : t % tiles) * 64 - shift;
+  const bool load_left = col0 + 32 > 0, load_right = col0 + 32 < n;
+  const bool store_left = row0 + 32 > 0, store_right = row0 + 32 < n;
+  if (threadIdx.x == 0) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(&loaded))
+                 : "memory");
+    // The initialised barrier, visible to the TMA (async proxy) as well.
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  }
+  __syncthreads();  // the barrier's initialisation, before anyone waits on it
+  if (threadIdx.x == 0) {
+    asm volatile(
+        "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(&loaded)),
+        "r"((int(load_left) + int(load_right)) * 64 * 32 * 4)
+        : "memory");
+    if (load_left)
+      load_box(in, &a_map, col0, row0, &loaded);
+    if (load_right)
+      load_box(in + 2048, &a_map, col0 + 32, row0, &loaded);
+  }
+  wait_for_phase(&loaded, 0);
+#pragma unroll
+  for (int round = 0; round < 256 / Threads; ++round) {
+    const int block = threadIdx.x + round * Threads;
+    const int p = block & 7, u = (block >> 3) & 1, s = block >> 4;
+    const int block_row = 8 * u + p, block_col = (p + s) & 15;
+    float4 v[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k)
+      v[k] = *reinterpret_cast<const float4*>(in + swizzled_offset(4 * block_row + k, block_col));
+    const float4 w[4] = {
+        make_float4(v[0].x, v[1].x, v[2].x, v[3].x), make_float4(v[0].y, v[1].y, v[2].y, v[3].y),
+        make_float4(v[0].z, v[1].z, v[2].z, v[3].z), make_float4(v[0].w, v[1].w, v[2].w, v[3].w)};
+#pragma unroll
+    for (int k = 0; k < 4; ++k)
+      *reinterpret_cast<float4*>(out + swizzled_offset(4 * block_col + k, block_row)) = w[k];
+  }
+  // The generic-proxy writes above, before the TMA (async proxy) reads them.
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    const CUtensorMap* map = col0 < 0 ? &b_half_map : &b_map;
+    const int skip = col0 < 0 ? 32 * 32 : 0;  // floats: the box rows before b's first row
+    const int b_row = col0 < 0 ? 0 : col0;
+    if (store_left)
+      store_box(map, row0, b_row, out + skip);
+    if (store_right)
+      store_box(map, row0 + 32, b_row, out + 2048 + skip);
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    // Shared memory must outlive the TMA's reads of it.
+    asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+  }
+}
+
+/// Dynamic shared memory of transpose_tma_tiles: two 16 KiB tiles and room to align to 1 KiB.
+constexpr int shared_bytes = 2 * 64 * 64 * 4 + 1024;
+
+/// The tensor map of an n x n row-major float matrix at `data`, box_rows x 32-float boxes,
+/// 128-byte swizzled; `promote_256` asks L2 to fetch 256 bytes per miss (else no promotion).
+inline CUtensorMap square_map(float* data, int n, bool promote_256, int box_rows = 64) {
+  static PFN_cuTensorMapEncodeTiled_v12000 encode = [] {
+    void* function = nullptr;
+    cudaDriverEntryPointQueryResult status{};
+    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &function, 12000,
+                                         cudaEnableDefault, &status) != cudaSuccess ||
+        status != cudaDriverEntryPointSuccess)
+      throw std::runtime_error("cuTensorMapEncodeTiled not found");
+    return reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(function);
+  }();
+  CUtensorMap map{};
+  const cuuint64_t dims[2] = {cuuint64_t(n), cuuint64_t(n)};
+  const cuuint64_t strides[1] = {cuuint64_t(n) * sizeof(float)};
+  const cuuint32_t box[2] = {32, cuuint32_t(box_rows)};
+  const cuuint32_t element_strides[2] = {1, 1};
+  const CUresult result =
+      encode(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, data, dims, strides, box, element_strides,
+             CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+             promote_256 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B : CU_TENSOR_MAP_L2_PROMOTION_NONE,
+             CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (result != CUDA_SUCCESS) {
+    std::fprintf(stderr, "cuTensorMapEncodeTiled: error %d\n", int(result));
+    throw std::runtime_error("cuTensorMapEncodeTiled failed");
+  }
+  return map;
+}
+
+/// A launch of transpose_tma_tiles<Threads, Down> from the n x n square at `from` into `to` on
+/// `stream` (n a multiple of 64), the tile grid starting `shift` rows and columns before the
+/// square's origin (0 <= shift < 64; with a shift, one more tile each way).
+template <int Threads, bool Down>
+auto launch(const float* from, float* to, int n, bool promote_256, cudaStream_t stream,
+            int shift = 0) {
+  const CUtensorMap a_map = square_map(const_cast<float*>(from), n, promote_256);
+  const CUtensorMap b_map = square_map(to, n, promote_256);
+  const CUtensorMap b_half_map = square_map(to, n, promote_256, 32);
+  const int tiles = n / 64 + (shift > 0 ? 1 : 0);
+  return [=] {
+    transpose_tma_tiles<Threads, Down><<<tiles * tiles, Threads, shared_bytes, stream>>>(
+        a_map, b_map, b_half_map, n, tiles, shift);
+  };
+}
+
+}  // namespace tma_transpose
+#endif
