@@ -64,10 +64,10 @@
 //  20. (CUDA) the host's time to issue one call on an idle stream (argument `issue`): raw, a Kokkos
 //      TeamPolicy, the library's launch and entry point, deep_copy (CSV lines `issue,...`).
 //  21. (CUDA, sm_90) tiles moved by the Tensor Memory Accelerator (argument `tma`;
-//      transpose_tma_tiles.hpp): 256 or 128 threads a tile, with and without L2's 256-byte
-//      promotion, on the aligned square and on Views (the tile grid at the Views' origin or 32
-//      floats before it), against the raw 64 x 64 kernel and the library, timed as in question 9
-//      (CSV lines `tma,...`).
+//      transpose_tma_tiles.hpp): one tile a block, and persistent blocks with 1 to 3 stages, on
+//      the aligned square and on Views (the tile grid 32 floats before their origin), against the
+//      raw 64 x 64 kernel and the library, timed as in question 9 (CSV lines `tma,...`; runs 29-31
+//      also had 128 threads a tile, no L2 promotion, rows of tiles and an unshifted grid).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 
@@ -1587,22 +1587,22 @@ void tma_questions(int edge) {
     timed("raw_down_aligned", m.b,
           m.raw_launch(transpose_raw_tiles<64, 256, true>, 64, 256, edge, space));
     timed("library_views", m.vb, [&] { KokkosTile::transpose(space, m.vb, m.va); });
-    timed("tma_t256_down_aligned", m.b,
-          tma_transpose::launch<256, true>(m.a.data(), m.b.data(), edge, false, stream));
     timed("tma_t256_down_promote256_aligned", m.b,
           tma_transpose::launch<256, true>(m.a.data(), m.b.data(), edge, true, stream));
-    timed("tma_t128_down_promote256_aligned", m.b,
-          tma_transpose::launch<128, true>(m.a.data(), m.b.data(), edge, true, stream));
-    timed("tma_t256_rows_promote256_aligned", m.b,
-          tma_transpose::launch<256, false>(m.a.data(), m.b.data(), edge, true, stream));
-    timed("tma_t256_down_promote256_views", m.vb,
-          tma_transpose::launch<256, true>(m.va.data(), m.vb.data(), edge, true, stream));
     // Views' data lie 128 bytes past a 256-byte boundary: a grid 32 floats before their origin
     // puts every tile line on a 256-byte boundary, as the library's shifted grid does.
     timed("tma_t256_down_promote256_views_shift32", m.vb,
           tma_transpose::launch<256, true>(m.va.data(), m.vb.data(), edge, true, stream, 32));
-    timed("tma_t256_down_promote256_aligned_shift32", m.b,
-          tma_transpose::launch<256, true>(m.a.data(), m.b.data(), edge, true, stream, 32));
+    timed("pipelined_s2_b3_views_shift32", m.vb,
+          tma_transpose::launch_pipelined<2>(m.va.data(), m.vb.data(), edge, stream, 32, 3));
+    timed("pipelined_s2_b2_views_shift32", m.vb,
+          tma_transpose::launch_pipelined<2>(m.va.data(), m.vb.data(), edge, stream, 32, 2));
+    timed("pipelined_s3_b2_views_shift32", m.vb,
+          tma_transpose::launch_pipelined<3>(m.va.data(), m.vb.data(), edge, stream, 32, 2));
+    timed("pipelined_s1_b6_views_shift32", m.vb,
+          tma_transpose::launch_pipelined<1>(m.va.data(), m.vb.data(), edge, stream, 32, 6));
+    timed("pipelined_s2_b3_aligned", m.b,
+          tma_transpose::launch_pipelined<2>(m.a.data(), m.b.data(), edge, stream, 0, 3));
   }
 }
 

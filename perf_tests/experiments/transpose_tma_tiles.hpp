@@ -62,48 +62,71 @@ __device__ inline int swizzled_offset(int row, int chunk_of_64) {
   return (chunk_of_64 >> 3) * 2048 + row * 32 + (((chunk_of_64 & 7) ^ (row & 7)) << 2);
 }
 
-/// b = a^T, one 64 x 64 tile a block (Threads of 128 or 256), blocks down columns of tiles when
-/// Down (along b's contiguous index, as the library orders them) else along rows.
-template <int Threads, bool Down>
-__global__ void __launch_bounds__(Threads)
-    transpose_tma_tiles(const __grid_constant__ CUtensorMap a_map,
-                        const __grid_constant__ CUtensorMap b_map,
-                        const __grid_constant__ CUtensorMap b_half_map, int n, int tiles,
-                        int shift) {
-  extern __shared__ unsigned char tma_dynamic[];
-  __shared__ std::uint64_t loaded;
-  float* const in = reinterpret_cast<float*>(
-      (reinterpret_cast<std::uintptr_t>(tma_dynamic) + 1023) & ~std::uintptr_t(1023));
-  float* const out = in + 64 * 64;
-  const int t = blockIdx.x;
-  // The tile's origin in a; negative or past the edge where the grid is shifted: the TMA fills
-  // the part of a box outside the matrix with zeros and does not store it past the far edges. A
-  // box wholly outside is not issued; a store at a negative coordinate stopped the kernel with an
-  // illegal instruction on an H200 (loads take them), so the first column of tiles stores its
-  // lower 32 rows of b through b_half_map (boxes of 32 rows) and boxes wholly before b's first
-  // column are skipped.
-  const int row0 = (Down ? t % tiles : t / tiles) * 64 - shift;
-  const int col0 = (Down ? t / tiles : t % tiles) * 64 - shift;
-  const bool load_left = col0 + 32 > 0, load_right = col0 + 32 < n;
-  const bool store_left = row0 + 32 > 0, store_right = row0 + 32 < n;
-  if (threadIdx.x == 0) {
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(&loaded))
-                 : "memory");
-    // The initialised barrier, visible to the TMA (async proxy) as well.
-    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+/// The tensor maps and grid of a launch.
+struct Maps {
+  CUtensorMap a;
+  CUtensorMap b;
+  CUtensorMap b_half;  // boxes of 32 rows: the first column of tiles of a shifted grid
+};
+
+/// Tile t of a tiles x tiles grid whose origin lies `shift` rows and columns before a's, taken
+/// down columns of tiles when Down (along b's contiguous index, as the library orders them) else
+/// along rows. Its origin in a is negative or past the edge where the grid is shifted: the TMA
+/// fills the part of a box outside the matrix with zeros and does not store it past the far
+/// edges. A box wholly outside is not issued; a store at a negative coordinate stops the kernel
+/// with an illegal instruction (loads take them; run 30), so the first column of tiles stores its
+/// lower 32 rows of b through the 32-row map, and boxes wholly before b's first column are skipped.
+struct TileBoxes {
+  int row0, col0;
+  bool load_left, load_right, store_left, store_right;
+
+  template <bool Down>
+  __device__ static TileBoxes of(int t, int tiles, int n, int shift) {
+    TileBoxes box;
+    box.row0 = (Down ? t % tiles : t / tiles) * 64 - shift;
+    box.col0 = (Down ? t / tiles : t % tiles) * 64 - shift;
+    box.load_left = box.col0 + 32 > 0;
+    box.load_right = box.col0 + 32 < n;
+    box.store_left = box.row0 + 32 > 0;
+    box.store_right = box.row0 + 32 < n;
+    return box;
   }
-  __syncthreads();  // the barrier's initialisation, before anyone waits on it
-  if (threadIdx.x == 0) {
+
+  /// One thread: the boxes of a into `in`, counted on `barrier`.
+  __device__ void load(const Maps& maps, float* in, std::uint64_t* barrier) const {
     asm volatile(
-        "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(&loaded)),
+        "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(barrier)),
         "r"((int(load_left) + int(load_right)) * 64 * 32 * 4)
         : "memory");
     if (load_left)
-      load_box(in, &a_map, col0, row0, &loaded);
+      load_box(in, &maps.a, col0, row0, barrier);
     if (load_right)
-      load_box(in + 2048, &a_map, col0 + 32, row0, &loaded);
+      load_box(in + 2048, &maps.a, col0 + 32, row0, barrier);
   }
-  wait_for_phase(&loaded, 0);
+
+  /// One thread: `out` into b's boxes, as one bulk group.
+  __device__ void store(const Maps& maps, const float* out) const {
+    const CUtensorMap* map = col0 < 0 ? &maps.b_half : &maps.b;
+    const int skip = col0 < 0 ? 32 * 32 : 0;  // floats: the box rows before b's first row
+    const int b_row = col0 < 0 ? 0 : col0;
+    if (store_left)
+      store_box(map, row0, b_row, out + skip);
+    if (store_right)
+      store_box(map, row0 + 32, b_row, out + 2048 + skip);
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+  }
+};
+
+__device__ inline void init_barrier(std::uint64_t* barrier) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(barrier)) : "memory");
+  // The initialised barrier, visible to the TMA (async proxy) as well.
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+/// All Threads threads: the swizzled tile `in` (a's orientation) transposed into `out` (b's), in
+/// 4 x 4 blocks, then fenced for the TMA (async proxy) that will read `out`.
+template <int Threads>
+__device__ void transpose_in_shared(const float* in, float* out) {
 #pragma unroll
   for (int round = 0; round < 256 / Threads; ++round) {
     const int block = threadIdx.x + round * Threads;
@@ -120,21 +143,80 @@ __global__ void __launch_bounds__(Threads)
     for (int k = 0; k < 4; ++k)
       *reinterpret_cast<float4*>(out + swizzled_offset(4 * block_col + k, block_row)) = w[k];
   }
-  // The generic-proxy writes above, before the TMA (async proxy) reads them.
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+__device__ inline float* aligned_to_1k(unsigned char* shared) {
+  return reinterpret_cast<float*>((reinterpret_cast<std::uintptr_t>(shared) + 1023) &
+                                  ~std::uintptr_t(1023));
+}
+
+/// b = a^T, one 64 x 64 tile a block (Threads of 128 or 256).
+template <int Threads, bool Down>
+__global__ void __launch_bounds__(Threads)
+    transpose_tma_tiles(const __grid_constant__ Maps maps, int n, int tiles, int shift) {
+  extern __shared__ unsigned char tma_dynamic[];
+  __shared__ std::uint64_t loaded;
+  float* const in = aligned_to_1k(tma_dynamic);
+  float* const out = in + 64 * 64;
+  const TileBoxes tile = TileBoxes::of<Down>(blockIdx.x, tiles, n, shift);
+  if (threadIdx.x == 0)
+    init_barrier(&loaded);
+  __syncthreads();  // the barrier's initialisation, before anyone waits on it
+  if (threadIdx.x == 0)
+    tile.load(maps, in, &loaded);
+  wait_for_phase(&loaded, 0);
+  transpose_in_shared<Threads>(in, out);
   __syncthreads();
   if (threadIdx.x == 0) {
-    const CUtensorMap* map = col0 < 0 ? &b_half_map : &b_map;
-    const int skip = col0 < 0 ? 32 * 32 : 0;  // floats: the box rows before b's first row
-    const int b_row = col0 < 0 ? 0 : col0;
-    if (store_left)
-      store_box(map, row0, b_row, out + skip);
-    if (store_right)
-      store_box(map, row0 + 32, b_row, out + 2048 + skip);
-    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    tile.store(maps, out);
     // Shared memory must outlive the TMA's reads of it.
     asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
   }
+}
+
+/// b = a^T by persistent blocks (gridDim.x of them), each taking tiles blockIdx.x, blockIdx.x +
+/// gridDim.x, ... through Stages pairs of shared tiles: tile k + Stages is loaded while tile k is
+/// transposed, and tile k's store drains while later tiles are transposed.
+template <int Stages, bool Down>
+__global__ void __launch_bounds__(256)
+    transpose_tma_pipelined(const __grid_constant__ Maps maps, int n, int tiles, int shift) {
+  extern __shared__ unsigned char tma_dynamic[];
+  __shared__ std::uint64_t loaded[Stages];
+  float* const tiles_base = aligned_to_1k(tma_dynamic);
+  const int count = tiles * tiles;
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < Stages; ++s)
+      init_barrier(&loaded[s]);
+    for (int s = 0; s < Stages; ++s) {
+      const int t = blockIdx.x + s * gridDim.x;
+      if (t < count)
+        TileBoxes::of<Down>(t, tiles, n, shift).load(maps, tiles_base + s * 8192, &loaded[s]);
+    }
+  }
+  __syncthreads();
+  int k = 0;
+  for (int t = blockIdx.x; t < count; t += gridDim.x, ++k) {
+    const int s = k % Stages;
+    float* const in = tiles_base + s * 8192;
+    float* const out = in + 4096;
+    if (threadIdx.x == 0 && k >= Stages) {
+      // Tile k - Stages' store, which read `out`, must be done reading it.
+      asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(Stages - 1) : "memory");
+    }
+    __syncthreads();
+    wait_for_phase(&loaded[s], (k / Stages) & 1);
+    transpose_in_shared<256>(in, out);
+    __syncthreads();  // `in` consumed and `out` written by every thread
+    if (threadIdx.x == 0) {
+      TileBoxes::of<Down>(t, tiles, n, shift).store(maps, out);
+      const int next = t + Stages * gridDim.x;
+      if (next < count)
+        TileBoxes::of<Down>(next, tiles, n, shift).load(maps, in, &loaded[s]);
+    }
+  }
+  if (threadIdx.x == 0)
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
 
 /// Dynamic shared memory of transpose_tma_tiles: two 16 KiB tiles and room to align to 1 KiB.
@@ -169,19 +251,42 @@ inline CUtensorMap square_map(float* data, int n, bool promote_256, int box_rows
   return map;
 }
 
+/// The maps of a launch from the n x n square at `from` into `to`.
+inline Maps square_maps(const float* from, float* to, int n, bool promote_256) {
+  return {square_map(const_cast<float*>(from), n, promote_256), square_map(to, n, promote_256),
+          square_map(to, n, promote_256, 32)};
+}
+
 /// A launch of transpose_tma_tiles<Threads, Down> from the n x n square at `from` into `to` on
 /// `stream` (n a multiple of 64), the tile grid starting `shift` rows and columns before the
-/// square's origin (0 <= shift < 64; with a shift, one more tile each way).
+/// square's origin (0 or 32; with 32, one more tile each way).
 template <int Threads, bool Down>
 auto launch(const float* from, float* to, int n, bool promote_256, cudaStream_t stream,
             int shift = 0) {
-  const CUtensorMap a_map = square_map(const_cast<float*>(from), n, promote_256);
-  const CUtensorMap b_map = square_map(to, n, promote_256);
-  const CUtensorMap b_half_map = square_map(to, n, promote_256, 32);
+  const Maps maps = square_maps(from, to, n, promote_256);
   const int tiles = n / 64 + (shift > 0 ? 1 : 0);
   return [=] {
-    transpose_tma_tiles<Threads, Down><<<tiles * tiles, Threads, shared_bytes, stream>>>(
-        a_map, b_map, b_half_map, n, tiles, shift);
+    transpose_tma_tiles<Threads, Down>
+        <<<tiles * tiles, Threads, shared_bytes, stream>>>(maps, n, tiles, shift);
+  };
+}
+
+/// A launch of transpose_tma_pipelined<Stages, true> as `launch`, blocks_per_sm persistent
+/// blocks a multiprocessor.
+template <int Stages>
+auto launch_pipelined(const float* from, float* to, int n, cudaStream_t stream, int shift,
+                      int blocks_per_sm) {
+  const Maps maps = square_maps(from, to, n, true);
+  const int tiles = n / 64 + (shift > 0 ? 1 : 0);
+  const int bytes = Stages * 2 * 64 * 64 * 4 + 1024;
+  cudaFuncSetAttribute(transpose_tma_pipelined<Stages, true>,
+                       cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  int device = 0, sms = 0;
+  cudaGetDevice(&device);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  const int blocks = sms * blocks_per_sm;
+  return [=] {
+    transpose_tma_pipelined<Stages, true><<<blocks, 256, bytes, stream>>>(maps, n, tiles, shift);
   };
 }
 
