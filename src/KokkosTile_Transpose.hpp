@@ -139,20 +139,22 @@ int line_misalignment(const T* data, std::int64_t slow,
 /// of perf_tests/experiments/memory_bound_variants_kx.cpp, question 9). In kokkostile_perf, before
 /// and after alternating three rounds in each of two H100 calls, it took 1.5-1.6% less time at
 /// 8192^2 (float and double) in one call and 0.1-0.2% less in the other, within the spread between
-/// rounds and machines (perf_tests/results/2026-11-27_H100_transpose_tile_order/). The exception is
-/// a grid with more than twice as many tiles along b's contiguous index as across it (16384 x 4096
-/// into 4096 x 16384): there each column of tiles spans so many of a's lines that the teams running
-/// at once read only a few hundred bytes of each, and the row order read as fast or faster
-/// (0.964-0.992 against 0.951-0.988). Host teams keep the row order: each team's tile is in its own
-/// cache.
+/// rounds and machines (perf_tests/results/2026-11-27_H100_transpose_tile_order/).
+///
+/// That holds for every shape. Until stop 39 a grid with more than twice as many tiles along b's
+/// contiguous index as across it (16384 x 4096 into 4096 x 16384) kept the row order, from H100
+/// runs where it read about a point faster (runs 15-16, 34). On an H200 it read 2.5-4 points slower
+/// there (run 33: 0.949-0.955 against 0.971-0.974 float, 0.938-0.943 against 0.966-0.980 double),
+/// and `kokkostile_perf`'s double row fell to 0.90-0.92 of deep_copy, below cuBLAS `geam`
+/// (0.94): perf_tests/results/2026-11-27_H200_transpose_order_by_shape/. Host teams keep the row
+/// order: each team's tile is in its own cache.
 template <class ExecSpace>
-bool transpose_tiles_down_columns(bool b_left, std::int64_t tiles_down, std::int64_t tiles_across) {
+bool transpose_tiles_down_columns(bool b_left) {
   if (runs_on_host<ExecSpace>())
     return false;
-  // b(col, row) = a(row, col): b's contiguous index is a's row index unless b is LayoutLeft.
-  if (b_left)
-    return tiles_across > 2 * tiles_down;  // walking along rows follows b's index
-  return tiles_down <= 2 * tiles_across;
+  // b(col, row) = a(row, col): b's contiguous index is a's row index unless b is LayoutLeft, when
+  // walking along a's rows follows it.
+  return !b_left;
 }
 
 /// MinBlocks: launch bounds as in tile_policy (0: Kokkos' default). order: 1 forces teams down
@@ -197,8 +199,7 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   const std::int64_t tiles_across = ceil_div(a.extent(1) + col_shift, shape.cols);
   const int league = checked_league_size(call, tiles_down * tiles_across);
   const bool down_columns =
-      order == 0 ? transpose_tiles_down_columns<ExecSpace>(b_left, tiles_down, tiles_across)
-                 : order > 0;
+      order == 0 ? transpose_tiles_down_columns<ExecSpace>(b_left) : order > 0;
   // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
   // col), so b's leftmost index is the tile's column).
   const auto policy = with_scratch(tile_policy<MinBlocks>(space, league), placement);
