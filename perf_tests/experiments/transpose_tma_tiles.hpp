@@ -62,7 +62,7 @@ __device__ inline int swizzled_offset(int row, int chunk_of_64) {
   return (chunk_of_64 >> 3) * 2048 + row * 32 + (((chunk_of_64 & 7) ^ (row & 7)) << 2);
 }
 
-/// The tensor maps and grid of a launch.
+/// The tensor maps of a launch: a, b, and b with 32-row boxes.
 struct Maps {
   CUtensorMap a;
   CUtensorMap b;
