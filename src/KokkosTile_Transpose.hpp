@@ -141,13 +141,13 @@ int line_misalignment(const T* data, std::int64_t slow,
 /// 8192^2 (float and double) in one call and 0.1-0.2% less in the other, within the spread between
 /// rounds and machines (perf_tests/results/2026-11-27_H100_transpose_tile_order/).
 ///
-/// That holds for every shape. Until stop 39 a grid with more than twice as many tiles along b's
+/// That holds for every shape. Up to 87d64dd a grid with more than twice as many tiles along b's
 /// contiguous index as across it (16384 x 4096 into 4096 x 16384) kept the row order, from H100
 /// runs where it read about a point faster (runs 15-16, 34). On an H200 it read 2.5-4 points slower
 /// there (run 33: 0.949-0.955 against 0.971-0.974 float, 0.938-0.943 against 0.966-0.980 double),
-/// and `kokkostile_perf`'s double row fell to 0.90-0.92 of deep_copy, below cuBLAS `geam`
-/// (0.94): perf_tests/results/2026-11-27_H200_transpose_order_by_shape/. Host teams keep the row
-/// order: each team's tile is in its own cache.
+/// and `kokkostile_perf`'s double row fell to 0.90-0.92 of deep_copy, below cuBLAS `geam` in the
+/// same rounds (0.925-0.942): perf_tests/results/2026-11-27_H200_transpose_order_by_shape/. Host
+/// teams keep the row order: each team's tile is in its own cache.
 template <class ExecSpace>
 bool transpose_tiles_down_columns(bool b_left) {
   if (runs_on_host<ExecSpace>())

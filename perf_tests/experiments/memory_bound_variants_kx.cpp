@@ -592,7 +592,7 @@ KOKKOS_FORCEINLINE_FUNCTION void store_shared_v4(float* at,
 #ifdef __CUDA_ARCH__
   unsigned w[4];
   memcpy(w, &value, sizeof(w));
-  const auto address = static_cast<unsigned>(__cvta_generic_to_shared(at));
+  const auto address = KokkosTile::Impl::shared_space_address(at);
   asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(address), "r"(w[0]), "r"(w[1]),
                "r"(w[2]), "r"(w[3])
                : "memory");

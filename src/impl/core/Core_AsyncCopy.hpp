@@ -20,6 +20,14 @@
 namespace KokkosTile {
 namespace Impl {
 
+#if defined(__CUDA_ARCH__)
+/// The shared-space (32-bit) address of a generic pointer into shared memory: the operand form
+/// that ld.shared, st.shared, cp.async and the bulk copies take.
+KOKKOS_FORCEINLINE_FUNCTION unsigned shared_space_address(const void* pointer) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(pointer));
+}
+#endif
+
 #ifdef KOKKOSTILE_HAVE_CP_ASYNC
 /// Starts copying Bytes (4, 8 or 16) from global memory at `source` to the shared-space address
 /// `destination`; both aligned to Bytes.
@@ -76,7 +84,7 @@ KOKKOS_FORCEINLINE_FUNCTION void async_copy_to_shared_or_zero(unsigned destinati
 /// async_copy_to_shared with a generic pointer into shared memory as the destination.
 template <int Bytes>
 KOKKOS_FORCEINLINE_FUNCTION void async_copy_to_shared(void* destination, const void* source) {
-  async_copy_to_shared<Bytes>(static_cast<unsigned>(__cvta_generic_to_shared(destination)), source);
+  async_copy_to_shared<Bytes>(shared_space_address(destination), source);
 }
 #endif
 
@@ -85,10 +93,6 @@ KOKKOS_FORCEINLINE_FUNCTION void async_copy_to_shared(void* destination, const v
 // contiguous run of bytes (a multiple of 16, 16-byte aligned at both ends) from global to shared
 // memory and signals an mbarrier in shared memory when the bytes have landed. One thread can keep
 // a whole tile in flight with a few instructions, where cp.async needs one per 16 bytes.
-
-KOKKOS_FORCEINLINE_FUNCTION unsigned shared_space_address(const void* pointer) {
-  return static_cast<unsigned>(__cvta_generic_to_shared(pointer));
-}
 
 /// Initialises the mbarrier at `barrier` (8 bytes of shared memory) for `arrivals` arrivals, and
 /// makes the initialisation visible to the bulk copies (the async proxy).
@@ -123,7 +127,8 @@ KOKKOS_FORCEINLINE_FUNCTION void mbarrier_wait(std::uint64_t* barrier, unsigned 
       : "memory");
 }
 
-/// Orders this thread's earlier shared-memory accesses before later bulk copies into it.
+/// Orders this thread's earlier shared-memory accesses before later bulk copies (the async
+/// proxy) that write or read the same shared memory: a TMA load into it, or a store out of it.
 KOKKOS_FORCEINLINE_FUNCTION void fence_before_bulk_copies() {
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }

@@ -25,6 +25,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_AsyncCopy.hpp"
 #include "impl/core/Core_Unroll.hpp"
 
 namespace KokkosTile {
@@ -119,10 +120,10 @@ KOKKOS_FORCEINLINE_FUNCTION void gemm_dmma_step(const double* a_tile, const doub
   constexpr int BK = Shape::BK, row_blocks = warps::warp_m / gemm_dmma_rows;
   const int warp = t / 32, lane = t % 32;
   // Shared-space addresses once; each fragment is then a constant offset (see GemmTuned).
-  const auto a_base = static_cast<unsigned>(__cvta_generic_to_shared(
-      a_tile + (lane % 4) * PitchA + (warp / warps::warps_across) * warps::warp_m + lane / 4));
-  const auto b_base = static_cast<unsigned>(__cvta_generic_to_shared(
-      b_tile + (lane % 4) * PitchB + (warp % warps::warps_across) * warps::warp_n + lane / 4));
+  const auto a_base = shared_space_address(a_tile + (lane % 4) * PitchA +
+                                           (warp / warps::warps_across) * warps::warp_m + lane / 4);
+  const auto b_base = shared_space_address(b_tile + (lane % 4) * PitchB +
+                                           (warp % warps::warps_across) * warps::warp_n + lane / 4);
 #if __CUDA_ARCH__ >= 900
   // Lane (g, q) reads rows 2g and 2g + 1 of each row block, and columns 2g and 2g + 1 of each pair
   // of column blocks, as pairs (GemmDmmaLayout); its base is rows (columns) 2g from the warp's.

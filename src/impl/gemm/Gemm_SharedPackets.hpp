@@ -8,6 +8,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_AsyncCopy.hpp"
 #include "impl/core/Core_Packet.hpp"
 
 #include <type_traits>
@@ -24,11 +25,6 @@ KOKKOS_FORCEINLINE_FUNCTION void load_fragment(const T* src, T* dst) {
 }
 
 #if defined(__CUDA_ARCH__)
-/// The shared-space address of a pointer into shared memory.
-KOKKOS_FORCEINLINE_FUNCTION unsigned shared_address(const void* pointer) {
-  return static_cast<unsigned>(__cvta_generic_to_shared(pointer));
-}
-
 /// V elements at a shared-space address, as one 16-byte ld.shared.
 template <class T, int V>
 KOKKOS_FORCEINLINE_FUNCTION void load_shared_packet(unsigned address, T* dst) {
@@ -50,12 +46,12 @@ template <bool SharedSpace, class T, int V>
 KOKKOS_FORCEINLINE_FUNCTION void store_fragment(T* dst, const T* src) {
 #if defined(__CUDA_ARCH__)
   if constexpr (SharedSpace && V == 4 && std::is_same_v<T, float>) {
-    const auto address = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    const auto address = shared_space_address(dst);
     asm volatile("st.shared.v4.f32 [%0], {%1, %2, %3, %4};" ::"r"(address), "f"(src[0]),
                  "f"(src[1]), "f"(src[2]), "f"(src[3]));
     return;
   } else if constexpr (SharedSpace && V == 2 && std::is_same_v<T, double>) {
-    const auto address = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    const auto address = shared_space_address(dst);
     asm volatile("st.shared.v2.f64 [%0], {%1, %2};" ::"r"(address), "d"(src[0]), "d"(src[1]));
     return;
   }

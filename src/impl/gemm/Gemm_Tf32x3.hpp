@@ -17,6 +17,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_AsyncCopy.hpp"
 #include "impl/core/Core_Unroll.hpp"
 #include "impl/gemm/Gemm_Dmma.hpp"
 
@@ -68,12 +69,10 @@ KOKKOS_FORCEINLINE_FUNCTION void gemm_tf32x3_step(const float* a_tile, const flo
   const int warp = t / 32, lane = t % 32;
   // Lane (g, q) reads rows 2g, 2g + 1 of each row block and columns 2g, 2g + 1 of each pair of
   // column blocks, at k = q and q + 4 of each step of 8.
-  const auto a_pairs = static_cast<unsigned>(
-      __cvta_generic_to_shared(a_tile + (lane % 4) * PitchA +
-                               (warp / warps::warps_across) * warps::warp_m + 2 * (lane / 4)));
-  const auto b_pairs = static_cast<unsigned>(
-      __cvta_generic_to_shared(b_tile + (lane % 4) * PitchB +
-                               (warp % warps::warps_across) * warps::warp_n + 2 * (lane / 4)));
+  const auto a_pairs = shared_space_address(
+      a_tile + (lane % 4) * PitchA + (warp / warps::warps_across) * warps::warp_m + 2 * (lane / 4));
+  const auto b_pairs = shared_space_address(
+      b_tile + (lane % 4) * PitchB + (warp % warps::warps_across) * warps::warp_n + 2 * (lane / 4));
   KOKKOSTILE_UNROLL
   for (int kk = 0; kk < BK; kk += 8) {
     std::uint32_t a_big[row_blocks][4], a_small[row_blocks][4], b_big[4][2], b_small[4][2];

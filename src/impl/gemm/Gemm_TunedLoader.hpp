@@ -206,7 +206,7 @@ struct GemmTileLoader {
       place_element<TR, TC, ColumnMajor>(rows_contiguous, u, r, cc);
       const bool valid = inside[q] && k_in_tile[q] < k_left;
       async_copy_to_shared_or_zero<sizeof(T)>(
-          shared_address(tile + (ColumnMajor ? cc * pitch + r : r * pitch + cc)),
+          shared_space_address(tile + (ColumnMajor ? cc * pitch + r : r * pitch + cc)),
           valid ? pointers[q] + offset : any_element, valid);
     }
   }
@@ -229,7 +229,8 @@ struct GemmTileLoader {
       constexpr int lines = threads / sector;
       int r, cc;
       place_sector_element<TR, TC>(rows_contiguous, t, r, cc);
-      const unsigned first = shared_address(tile + (ColumnMajor ? cc * pitch + r : r * pitch + cc));
+      const unsigned first =
+          shared_space_address(tile + (ColumnMajor ? cc * pitch + r : r * pitch + cc));
       const T* const source = pointers[0] + offset;
       KOKKOSTILE_UNROLL
       for (int q = 0; q < TR * TC / threads; ++q) {
@@ -254,14 +255,15 @@ struct GemmTileLoader {
       const T* source = pointers[q] + offset;
       if (along_row) {
         async_copy_to_shared<W * sizeof(T)>(
-            shared_address(tile + (ColumnMajor ? cc * pitch + r : r * pitch + cc)), source);
+            shared_space_address(tile + (ColumnMajor ? cc * pitch + r : r * pitch + cc)), source);
         continue;
       }
       KOKKOSTILE_UNROLL
       for (int e = 0; e < W; ++e) {
         const int er = rows_contiguous ? r + e : r, ec = rows_contiguous ? cc : cc + e;
         async_copy_to_shared<sizeof(T)>(
-            shared_address(tile + (ColumnMajor ? ec * pitch + er : er * pitch + ec)), source + e);
+            shared_space_address(tile + (ColumnMajor ? ec * pitch + er : er * pitch + ec)),
+            source + e);
       }
     }
   }

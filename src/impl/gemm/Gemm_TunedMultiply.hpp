@@ -171,7 +171,7 @@ struct GemmTunedMultiply {
   KOKKOS_FORCEINLINE_FUNCTION static auto fragment_base(const T* first) {
 #if defined(__CUDA_ARCH__)
     if constexpr (SharedSpace) {
-      return shared_address(first);
+      return shared_space_address(first);
     } else {
       return first;
     }
