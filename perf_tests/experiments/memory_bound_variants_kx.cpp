@@ -4,7 +4,8 @@
 // ratio to Kokkos::deep_copy of the same bytes in the same run (median of 9 batches of 10 calls):
 //   1. the stencil packet kernel (Impl::launch_stencil_packets): output rows per thread and side
 //      elements as packets or single elements, for the 5-point star (float, double) and, as a
-//      reference, the 9-point star;
+//      reference, the 9-point star; since run 37 also the 9-point star with four rows and the 5x5
+//      box (argument `stencil`: this question alone);
 //   2. the out-of-place transpose through the public API: tile edge 32 or 64, on View memory (the
 //      grid shifted so that full tiles are aligned, partial tiles at two edges) against the same
 //      matrix placed on a 256-byte boundary (every tile full and aligned);
@@ -134,7 +135,7 @@ T* on_256_byte_boundary(T* data) {
 }
 
 #if defined(KOKKOS_ENABLE_CUDA)
-template <class T, int R, bool Star, int Rows, bool Side, class Grid>
+template <class T, int R, bool Star, int Rows, bool Side, unsigned Teams = 4, class Grid>
 void stencil_variant(const Grid& out, const Grid& in, const KokkosTile::Stencil2D<T>& weights,
                      double copy) {
   KokkosTile::Impl::StencilFastPath fast;
@@ -145,14 +146,15 @@ void stencil_variant(const Grid& out, const Grid& in, const KokkosTile::Stencil2
   fast.packets = true;
   const auto boundary = KokkosTile::BoundaryCondition<T>::clamp();
   const double ms = median_ms([&] {
-    KokkosTile::Impl::launch_stencil_packets<R, Star, Grid, Grid, T, Rows, Side>(
+    KokkosTile::Impl::launch_stencil_packets<R, Star, Grid, Grid, T, Rows, Side, Teams>(
         "variant", Kokkos::Cuda(), out, in, weights, boundary, fast);
   });
-  std::printf("  %-7s %s R=%d rows/thread %d side %-8s %.4f ms  %.3f of deep_copy%s\n",
-              Star ? "star" : "box", type_name<T>(), R, Rows, Side ? "packets" : "elements", ms,
-              copy / ms,
+  std::printf("  %-7s %s R=%d rows/thread %d side %-8s teams/SM %u %.4f ms  %.3f of deep_copy%s\n",
+              Star ? "star" : "box", type_name<T>(), R, Rows, Side ? "packets" : "elements", Teams,
+              ms, copy / ms,
               (Rows == KokkosTile::Impl::stencil_rows_per_thread<T, R, Star> &&
-               Side == KokkosTile::Impl::stencil_side_packets<T, R>)
+               Side == KokkosTile::Impl::stencil_side_packets<T, R> &&
+               Teams == KokkosTile::Impl::stencil_teams_per_sm<T, R, Star>)
                   ? "  (library default)"
                   : "");
 }
@@ -174,6 +176,21 @@ void stencil_questions(int edge) {
   const auto nine = KokkosTile::Stencil2D<T>::nine_point(T(-5), T(4) / 3, T(-1) / 12);
   stencil_variant<T, 2, true, 2, true>(out, in, nine, copy);
   stencil_variant<T, 2, true, 1, true>(out, in, nine, copy);
+  stencil_variant<T, 2, true, 4, true>(out, in, nine, copy);
+  // The 5x5 box (added in stop 40, run 37): rows per thread and side elements, as the benchmark's
+  // box (every weight 1/25).
+  const auto box = KokkosTile::Stencil2D<T>::box(2, std::vector<T>(25, T(1) / 25));
+  stencil_variant<T, 2, false, 2, true>(out, in, box, copy);
+  stencil_variant<T, 2, false, 1, true>(out, in, box, copy);
+  stencil_variant<T, 2, false, 4, true>(out, in, box, copy);
+  stencil_variant<T, 2, false, 2, false>(out, in, box, copy);
+  // Launch bounds for 3 or 2 teams a multiprocessor (85 or 128 registers): the box spills at 64
+  // (ptxas: 80-168 bytes of stack for float, 168-328 for double, run 37).
+  stencil_variant<T, 2, false, 2, true, 3>(out, in, box, copy);
+  stencil_variant<T, 2, false, 2, true, 2>(out, in, box, copy);
+  stencil_variant<T, 2, false, 4, true, 3>(out, in, box, copy);
+  stencil_variant<T, 2, false, 4, true, 2>(out, in, box, copy);
+  stencil_variant<T, 2, true, 4, true, 3>(out, in, nine, copy);
 }
 #endif
 
@@ -1815,6 +1832,13 @@ std::vector<NamedQuestion> named_questions() {
       {"tma", "tma,type,edge,form,ms,of_deep_copy,check",
        [] {
          each_edge({8192, 16384}, tma_questions);
+       }},
+      {"stencil", "(question 1 alone; its own line format)",
+       [] {
+         for (const int edge : {8192, 16384}) {
+           stencil_questions<float>(edge);
+           stencil_questions<double>(edge);
+         }
        }},
   };
 }

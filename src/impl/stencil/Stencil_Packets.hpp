@@ -6,15 +6,15 @@
 // and the input may be read in 16-byte packets. Other backends and other Views take the strip or
 // tile kernels (Stencil_Strips.hpp, Stencil_Tile.hpp).
 //
-// Why: each thread computes two (four for 8-byte 5-point stars) rows of one 16-byte output packet
-// and reads every tap it needs straight from global memory: the packets of its column above and
-// below, and R elements on each side (star: on the output rows; box: on every row), as the
-// neighbouring packets for R = 2. The neighbours' reads are served by L1 and L2, so DRAM sees each
-// input byte about once; no scratch, no barrier, and many independent loads in flight per
-// multiprocessor, as in a copy kernel. On an H100 this design ran at 1.00-1.02 of cudaMemcpy for
-// the 5-point star and 0.99 for the 9-point one, float and double, where the earlier streaming
-// kernel (warp bands rolling down the grid, side neighbours through scratch) reached 0.89-0.91 and
-// 0.83-0.84 (perf_tests/experiments/stencil_packet_micro.cu and its output).
+// Why: each thread computes two (four for 8-byte 5-point stars and radius 2) rows of one 16-byte
+// output packet and reads every tap it needs straight from global memory: the packets of its
+// column above and below, and R elements on each side (star: on the output rows; box: on every
+// row), as the neighbouring packets for R = 2. The neighbours' reads are served by L1 and L2, so
+// DRAM sees each input byte about once; no scratch, no barrier, and many independent loads in
+// flight per multiprocessor, as in a copy kernel. On an H100 this design ran at 1.00-1.02 of
+// cudaMemcpy for the 5-point star and 0.99 for the 9-point one, float and double, where the earlier
+// streaming kernel (warp bands rolling down the grid, side neighbours through scratch) reached
+// 0.89-0.91 and 0.83-0.84 (perf_tests/experiments/stencil_packet_micro.cu and its output).
 //
 // Blocks are 32 packets by 8 threads; block columns start where the input's lines are aligned to
 // 32 packets (Kokkos puts a 128-byte header before each allocation), the first block column
@@ -48,20 +48,37 @@ struct StencilPacketGeometry {
 template <class T, int R>
 inline constexpr bool stencil_side_packets = R > 1;
 
-/// Output rows per thread: two rows share 2 R of their packet rows and halve the per-thread index
-/// work; 8-byte 5-point stars take four. On an H100 (perf_tests/experiments/
-/// memory_bound_variants_kx_output_H100_2026-11-25_run1.txt), as a ratio to deep_copy at 8192^2 and
-/// 16384^2: float 5-point 0.98 / 0.97 with one row, 1.05 / 1.03 with two, 1.03 / 1.02 with four;
-/// double 5-point 0.94 / 0.92, 0.99 / 0.97 and 1.02 / 1.00; double 9-point 0.87 / 0.86 with one
-/// row, 1.02 / 1.00 with two.
+/// Output rows per thread: rows share 2 R of their packet rows and the per-thread index work;
+/// 8-byte 5-point stars and every radius-2 stencil take four, float 5-point stars two. On an H100
+/// (perf_tests/experiments/memory_bound_variants_kx_output_H100_2026-11-25_run1.txt), as a ratio to
+/// deep_copy at 8192^2 and 16384^2: float 5-point 0.98 / 0.97 with one row, 1.05 / 1.03 with two,
+/// 1.03 / 1.02 with four; double 5-point 0.94 / 0.92, 0.99 / 0.97 and 1.02 / 1.00; double 9-point
+/// 0.87 / 0.86 with one row, 1.02 / 1.00 with two. Radius 2 took two rows until stop 40, when the
+/// H200 showed them short (runs 37-39, with stencil_teams_per_sm; two rounds per GPU, H200 / H100
+/// at 8192^2): float 9-point 0.93-0.94 -> 1.02-1.04 / 1.01-1.03 -> 1.02-1.03; double 9-point
+/// 0.91-0.93 -> 0.96-0.98 / 1.00-1.01 -> 1.01; 5x5 box float 0.81-0.82 -> 0.86-0.87 /
+/// 0.92-0.94 -> 0.96-0.98, double 0.77-0.79 -> 0.83-0.85 / 0.90-0.92 -> 0.96.
 template <class T, int R, bool Star>
-inline constexpr int stencil_rows_per_thread = (sizeof(T) == 8 && R == 1 && Star) ? 4 : 2;
+inline constexpr int stencil_rows_per_thread = (R == 2 || (sizeof(T) == 8 && R == 1 && Star)) ? 4
+                                                                                              : 2;
 
-/// Rows, SidePackets: the tuning, fixed by the defaults; the exploration program
+/// Teams of 256 threads a multiprocessor that the launch bounds promise: 4 holds a thread to 64
+/// registers, 3 to 80. Four rows of a 5x5 box spill at 64 (168 bytes of stack for float, 328 for
+/// double, by ptxas; 88 and 232 at 3; none at 2, which loses occupancy and 4-12 points) and read
+/// faster at 3, as a ratio to deep_copy at 8192^2: on an H100 float 0.96-0.98 against 0.90-0.92,
+/// double 0.96 against 0.94; on an H200 float 0.86-0.87 against 0.82-0.83, double the same
+/// (0.83-0.85). So does the double 9-point star on an H200 (0.96-0.98 against 0.92-0.95; the same
+/// on an H100). The float 9-point star keeps 4 (H200: 1.02-1.04 against 0.99-1.00 at 3). Runs 38-39
+/// of memory_bound_variants_kx.cpp.
+template <class T, int R, bool Star>
+inline constexpr unsigned stencil_teams_per_sm = (R == 2 && !(Star && sizeof(T) == 4)) ? 3 : 4;
+
+/// Rows, SidePackets, TeamsPerSm: the tuning, fixed by the defaults; the exploration program
 /// perf_tests/experiments/memory_bound_variants_kx.cpp measures the alternatives (side packets or
 /// elements made no difference for the 5-point star there).
 template <class T, int R, bool Star, int Rows = stencil_rows_per_thread<T, R, Star>,
-          bool SidePackets = stencil_side_packets<T, R>>
+          bool SidePackets = stencil_side_packets<T, R>,
+          unsigned TeamsPerSm = stencil_teams_per_sm<T, R, Star>>
 struct StencilPackets {
   static constexpr int V = packet_width<T>();
   using packet = Packet<T, V>;
@@ -73,9 +90,9 @@ struct StencilPackets {
   static constexpr int rows_per_block = warps * H;
   static constexpr int window = H + 2 * R;  // packet rows a thread reads
   static constexpr int taps = (2 * R + 1) * (2 * R + 1);
-  // Launch bounds for 4 resident blocks (64 registers): the 5x5 box keeps 6 packet rows and their
-  // side elements in registers.
-  static constexpr unsigned teams_per_sm = 4;
+  // Launch bounds (stencil_teams_per_sm): the 5x5 box keeps 6 packet rows and their side elements
+  // in registers.
+  static constexpr unsigned teams_per_sm = TeamsPerSm;
 
   const T* in;
   T* out;
