@@ -184,8 +184,8 @@ void stencil_questions(int edge) {
   stencil_variant<T, 2, false, 1, true>(out, in, box, copy);
   stencil_variant<T, 2, false, 4, true>(out, in, box, copy);
   stencil_variant<T, 2, false, 2, false>(out, in, box, copy);
-  // Launch bounds for 3 or 2 teams a multiprocessor (85 or 128 registers): the box spills at 64
-  // (ptxas: 80-168 bytes of stack for float, 168-328 for double, run 37).
+  // Launch bounds for 3 or 2 teams a multiprocessor (at most 80 or 128 registers): the box
+  // spills at 64 (80-168 bytes of stack for float, 168-328 for double, run 37).
   stencil_variant<T, 2, false, 2, true, 3>(out, in, box, copy);
   stencil_variant<T, 2, false, 2, true, 2>(out, in, box, copy);
   stencil_variant<T, 2, false, 4, true, 3>(out, in, box, copy);

@@ -90,8 +90,8 @@ struct StencilPackets {
   static constexpr int rows_per_block = warps * H;
   static constexpr int window = H + 2 * R;  // packet rows a thread reads
   static constexpr int taps = (2 * R + 1) * (2 * R + 1);
-  // Launch bounds (stencil_teams_per_sm): the 5x5 box keeps 6 packet rows and their side elements
-  // in registers.
+  // Launch bounds (stencil_teams_per_sm): the 5x5 box keeps its `window` packet rows (8 at four
+  // rows a thread) and their side packets in registers.
   static constexpr unsigned teams_per_sm = TeamsPerSm;
 
   const T* in;
