@@ -134,6 +134,11 @@ void register_transpose_for(const Config& config) {
       };
       add_in_place("kokkostile",
                    [](const Space& s, const right& a) { KokkosTile::transpose(s, a); });
+      // 32 x 32 tiles (the default for 8-byte elements) for 4-byte ones too: half the scratch a
+      // team, twice the teams a multiprocessor.
+      add_in_place("kokkostile_tile32", [](const Space& s, const right& a) {
+        KokkosTile::transpose(s, a, {KokkosTile::TransposeVariant::automatic, 32});
+      });
       add_in_place("plain_kokkos", [](const Space& s, const right& a) {
         using policy =
             Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;

@@ -156,7 +156,12 @@ TYPED_TEST(Stencil, MatchesHostReferenceForEveryStencilBoundaryAndVariant) {
       {5, 8},
       {37, 132},
       {300, 40},
-      {40, 1030}});
+      {40, 1030},
+      // The CUDA packet kernel's interior blocks (no boundary on any read; side elements by warp
+      // shuffles) for four rows a thread: blocks of 32 slow lines with 2 lines above and below
+      // inside the grid, and 34 packets across, for either orientation.
+      {100, 1030},
+      {1030, 100}});
   const std::vector<std::pair<std::string, StencilOptions>> variants = {
       {"tiled", StencilOptions{}},
       {"tiled 7x5", StencilOptions{StencilVariant::tiled, 7, 5}},
