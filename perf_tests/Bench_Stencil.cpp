@@ -3,7 +3,8 @@
 // KokkosTile::stencil (tiled: the default strips, one tile per team; naive) for the 5-point and
 // 9-point stars and a 5x5 box, against the copy baselines of the same bytes (grid read once,
 // written once) and the kernels a Kokkos user would write instead: plain_kokkos, a RangePolicy
-// over aligned packets of a row with vector loads (Bench_StencilPlain.hpp), and plain_mdrange,
+// over aligned packets of a row with vector loads on devices and over rows on host backends
+// (Bench_StencilPlain.hpp), and plain_mdrange,
 // the MDRangePolicy kernel written first (the plain_kokkos row until 2026-11-28).
 // `kokkostile` is the entry point with default options (the same call as kokkostile_tiled).
 #include <KokkosTile_Stencil.hpp>
@@ -101,11 +102,11 @@ void run_plain(const std::string& name, const Space& space, const Grid& out, con
                const KokkosTile::Stencil2D<T>& weights) {
   const auto weight = [&](int di, int dj) { return weights.weight(di, dj); };
   if (name == "stencil_5pt")
-    plain_stencil_packets<1, true>(space, out, in, weight);
+    plain_stencil<1, true>(space, out, in, weight);
   else if (name == "stencil_9pt")
-    plain_stencil_packets<2, true>(space, out, in, weight);
+    plain_stencil<2, true>(space, out, in, weight);
   else
-    plain_stencil_packets<2, false>(space, out, in, weight);
+    plain_stencil<2, false>(space, out, in, weight);
 }
 
 /// Whether the plain kernel's output equals KokkosTile::stencil's (clamp boundary) to rounding,

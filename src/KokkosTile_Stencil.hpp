@@ -105,14 +105,15 @@ std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& spa
 /// Runs the packet kernel (CUDA, radius R) over the whole packets of the fast index; returns how
 /// many fast-index lines they cover (the caller tiles the rest).
 template <int R, bool Star, class OutView, class InView, class T,
-          int Rows = stencil_rows_per_thread<T, R, Star>, StencilSides Sides = stencil_sides<T, R>,
+          int Rows = stencil_rows_per_thread<T, R, Star>,
+          bool SidePackets = stencil_side_packets<T, R>,
           unsigned TeamsPerSm = stencil_teams_per_sm<T, R, Star>>
 std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda& space,
                                     const OutView& out, const InView& in,
                                     const Stencil2D<T>& weights,
                                     const BoundaryCondition<T>& boundary,
                                     const StencilFastPath& fast) {
-  using functor_type = StencilPackets<T, R, Star, Rows, Sides, TeamsPerSm>;
+  using functor_type = StencilPackets<T, R, Star, Rows, SidePackets, TeamsPerSm>;
   constexpr int V = functor_type::V;
   const std::int64_t slow_extent = fast.fast_is_cols ? in.extent(0) : in.extent(1);
   const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);

@@ -135,8 +135,7 @@ T* on_256_byte_boundary(T* data) {
 }
 
 #if defined(KOKKOS_ENABLE_CUDA)
-template <class T, int R, bool Star, int Rows, KokkosTile::Impl::StencilSides Sides,
-          unsigned Teams = 4, class Grid>
+template <class T, int R, bool Star, int Rows, bool Side, unsigned Teams = 4, class Grid>
 void stencil_variant(const Grid& out, const Grid& in, const KokkosTile::Stencil2D<T>& weights,
                      double copy) {
   KokkosTile::Impl::StencilFastPath fast;
@@ -147,16 +146,14 @@ void stencil_variant(const Grid& out, const Grid& in, const KokkosTile::Stencil2
   fast.packets = true;
   const auto boundary = KokkosTile::BoundaryCondition<T>::clamp();
   const double ms = median_ms([&] {
-    KokkosTile::Impl::launch_stencil_packets<R, Star, Grid, Grid, T, Rows, Sides, Teams>(
+    KokkosTile::Impl::launch_stencil_packets<R, Star, Grid, Grid, T, Rows, Side, Teams>(
         "variant", Kokkos::Cuda(), out, in, weights, boundary, fast);
   });
-  const char* sides = Sides == KokkosTile::Impl::StencilSides::elements  ? "elements"
-                      : Sides == KokkosTile::Impl::StencilSides::packets ? "packets"
-                                                                         : "shuffles";
   std::printf("  %-7s %s R=%d rows/thread %d side %-8s teams/SM %u %.4f ms  %.3f of deep_copy%s\n",
-              Star ? "star" : "box", type_name<T>(), R, Rows, sides, Teams, ms, copy / ms,
+              Star ? "star" : "box", type_name<T>(), R, Rows, Side ? "packets" : "elements", Teams,
+              ms, copy / ms,
               (Rows == KokkosTile::Impl::stencil_rows_per_thread<T, R, Star> &&
-               Sides == KokkosTile::Impl::stencil_sides<T, R> &&
+               Side == KokkosTile::Impl::stencil_side_packets<T, R> &&
                Teams == KokkosTile::Impl::stencil_teams_per_sm<T, R, Star>)
                   ? "  (library default)"
                   : "");
@@ -165,39 +162,35 @@ void stencil_variant(const Grid& out, const Grid& in, const KokkosTile::Stencil2
 template <class T>
 void stencil_questions(int edge) {
   using Grid = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
-  using KokkosTile::Impl::StencilSides;
-  constexpr auto elements = StencilSides::elements;
-  constexpr auto packets = StencilSides::packets;
-  constexpr auto shuffles = StencilSides::shuffles;
   Grid in("in", edge, edge), out("out", edge, edge);
   Kokkos::deep_copy(in, T(1));
   const double copy = copy_ms<T>(std::int64_t(edge) * edge);
   std::printf("stencil %s %dx%d: deep_copy %.4f ms\n", type_name<T>(), edge, edge, copy);
-  // Side elements through warp shuffles (stop 41) against the loads of stops 39-40: for the
-  // 5-point star elements and packets measured the same (runs 1-39), so elements stand for both.
   const auto five = KokkosTile::Stencil2D<T>::five_point(T(-4), T(1));
-  stencil_variant<T, 1, true, 1, elements>(out, in, five, copy);
-  stencil_variant<T, 1, true, 2, elements>(out, in, five, copy);
-  stencil_variant<T, 1, true, 4, elements>(out, in, five, copy);
-  stencil_variant<T, 1, true, 1, shuffles>(out, in, five, copy);
-  stencil_variant<T, 1, true, 2, shuffles>(out, in, five, copy);
-  stencil_variant<T, 1, true, 4, shuffles>(out, in, five, copy);
+  stencil_variant<T, 1, true, 1, false>(out, in, five, copy);
+  stencil_variant<T, 1, true, 1, true>(out, in, five, copy);
+  stencil_variant<T, 1, true, 2, false>(out, in, five, copy);
+  stencil_variant<T, 1, true, 2, true>(out, in, five, copy);
+  stencil_variant<T, 1, true, 4, false>(out, in, five, copy);
+  stencil_variant<T, 1, true, 4, true>(out, in, five, copy);
   const auto nine = KokkosTile::Stencil2D<T>::nine_point(T(-5), T(4) / 3, T(-1) / 12);
-  stencil_variant<T, 2, true, 2, packets>(out, in, nine, copy);
-  stencil_variant<T, 2, true, 4, packets>(out, in, nine, copy);
-  stencil_variant<T, 2, true, 4, packets, 3>(out, in, nine, copy);
-  stencil_variant<T, 2, true, 2, shuffles>(out, in, nine, copy);
-  stencil_variant<T, 2, true, 4, shuffles>(out, in, nine, copy);
-  stencil_variant<T, 2, true, 4, shuffles, 3>(out, in, nine, copy);
-  // The 5x5 box (added in stop 40, run 37) as the benchmark's box (every weight 1/25). Launch
-  // bounds for 3 teams a multiprocessor hold a thread to 80 registers, 4 to 64 (run 37: the box
-  // with packet sides spills at 64).
+  stencil_variant<T, 2, true, 2, true>(out, in, nine, copy);
+  stencil_variant<T, 2, true, 1, true>(out, in, nine, copy);
+  stencil_variant<T, 2, true, 4, true>(out, in, nine, copy);
+  // The 5x5 box (added in stop 40, run 37): rows per thread and side elements, as the benchmark's
+  // box (every weight 1/25).
   const auto box = KokkosTile::Stencil2D<T>::box(2, std::vector<T>(25, T(1) / 25));
-  stencil_variant<T, 2, false, 4, packets, 3>(out, in, box, copy);
-  stencil_variant<T, 2, false, 4, packets, 4>(out, in, box, copy);
-  stencil_variant<T, 2, false, 2, shuffles, 4>(out, in, box, copy);
-  stencil_variant<T, 2, false, 4, shuffles, 3>(out, in, box, copy);
-  stencil_variant<T, 2, false, 4, shuffles, 4>(out, in, box, copy);
+  stencil_variant<T, 2, false, 2, true>(out, in, box, copy);
+  stencil_variant<T, 2, false, 1, true>(out, in, box, copy);
+  stencil_variant<T, 2, false, 4, true>(out, in, box, copy);
+  stencil_variant<T, 2, false, 2, false>(out, in, box, copy);
+  // Launch bounds for 3 or 2 teams a multiprocessor (at most 80 or 128 registers): the box
+  // spills at 64 (80-168 bytes of stack for float, 168-328 for double, run 37).
+  stencil_variant<T, 2, false, 2, true, 3>(out, in, box, copy);
+  stencil_variant<T, 2, false, 2, true, 2>(out, in, box, copy);
+  stencil_variant<T, 2, false, 4, true, 3>(out, in, box, copy);
+  stencil_variant<T, 2, false, 4, true, 2>(out, in, box, copy);
+  stencil_variant<T, 2, true, 4, true, 3>(out, in, nine, copy);
 }
 #endif
 

@@ -43,18 +43,13 @@ struct StencilPacketGeometry {
   bool out_packets = false;  // outputs may be stored as aligned packets
 };
 
-/// Where a thread takes the R elements on each side of its packet that its row taps reach:
-/// - elements: R loads of one element a side (lanes 16 bytes apart, so each load touches the
-///   4 cache lines of the warp's 512 bytes);
-/// - packets: the neighbouring packets, one 16-byte load a side;
-/// - shuffles (inside the grid): from the neighbouring lanes' own packets by warp shuffles, which
-///   hold exactly those packets; only the warp's first and last lanes load the packet beyond it.
-///   A row then costs the L1 one packet load where the other two forms cost three.
-/// Outside the grid's interior every form reads elements through the boundary.
-enum class StencilSides { elements, packets, shuffles };
-
+/// Side elements from the neighbouring packets (one 16-byte load a side) rather than R loads of
+/// one element each, inside the grid: fewer load instructions once R > 1. Taking them from the
+/// neighbouring lanes' packets by warp shuffles instead (lanes 0 and 31 loading the packet beyond
+/// the warp) was slower everywhere on an H200 (c305d09, kx run 40): float 5-point 0.87 against
+/// 1.04 of deep_copy, 9-point 0.85 against 1.04, 5x5 box 0.46 against 0.88.
 template <class T, int R>
-inline constexpr StencilSides stencil_sides = StencilSides::shuffles;
+inline constexpr bool stencil_side_packets = R > 1;
 
 /// Output rows per thread: rows share 2 R of their packet rows and the per-thread index work;
 /// 8-byte 5-point stars and every radius-2 stencil take four, float 5-point stars two. On an H100
@@ -81,10 +76,11 @@ inline constexpr int stencil_rows_per_thread = (R == 2 || (sizeof(T) == 8 && R =
 template <class T, int R, bool Star>
 inline constexpr unsigned stencil_teams_per_sm = (R == 2 && !(Star && sizeof(T) == 4)) ? 3 : 4;
 
-/// Rows, Sides, TeamsPerSm: the tuning, fixed by the defaults; the exploration program
-/// perf_tests/experiments/memory_bound_variants_kx.cpp measures the alternatives.
+/// Rows, SidePackets, TeamsPerSm: the tuning, fixed by the defaults; the exploration program
+/// perf_tests/experiments/memory_bound_variants_kx.cpp measures the alternatives (side packets or
+/// elements made no difference for the 5-point star there).
 template <class T, int R, bool Star, int Rows = stencil_rows_per_thread<T, R, Star>,
-          StencilSides Sides = stencil_sides<T, R>,
+          bool SidePackets = stencil_side_packets<T, R>,
           unsigned TeamsPerSm = stencil_teams_per_sm<T, R, Star>>
 struct StencilPackets {
   static constexpr int V = packet_width<T>();
@@ -92,7 +88,7 @@ struct StencilPackets {
   static constexpr int lanes = 32;  // packets across a block (a warp)
   static constexpr int warps = 8;   // rows of threads in a block
   static constexpr int H = Rows;    // output rows per thread (stencil_rows_per_thread)
-  static constexpr StencilSides sides = Sides;
+  static constexpr bool side_packets = SidePackets;
   static_assert(R >= 1 && R <= V, "the side elements lie in the packets beside the output's");
   static constexpr int rows_per_block = warps * H;
   static constexpr int window = H + 2 * R;  // packet rows a thread reads
@@ -181,9 +177,7 @@ struct StencilPackets {
     for (int k = 0; k < window; ++k) {
       rows_in[k] = load<Interior>(slow0 - R + k, fast);
       if (!Star || (k >= R && k < R + H)) {
-        if (Interior && sides == StencilSides::shuffles) {
-          sides_by_shuffles(rows_in[k], slow0 - R + k, fast, left[k], right[k]);
-        } else if (Interior && sides == StencilSides::packets) {
+        if (Interior && side_packets) {
           const packet l = load<true>(slow0 - R + k, fast - V);
           const packet r = load<true>(slow0 - R + k, fast + V);
           KOKKOSTILE_UNROLL
@@ -205,35 +199,6 @@ struct StencilPackets {
       if (Interior || slow0 + h < geo.slow_extent)
         store(slow0 + h, fast, taps_at(rows_in, left, right, h));
     }
-  }
-
-  /// The R elements left and right of this lane's packet `mid` (row `slow`, first element `fast`):
-  /// lane x - 1 and x + 1 hold those packets, so a shuffle moves them; lane 0 and lane 31 load
-  /// the packet beyond the warp. Interior blocks only: every lane of the warp is active there and
-  /// the packets beyond lie inside the grid.
-  KOKKOS_FORCEINLINE_FUNCTION void sides_by_shuffles(const packet& mid, int slow, int fast,
-                                                     T (&left)[R], T (&right)[R]) const {
-#ifdef __CUDA_ARCH__
-    constexpr unsigned all_lanes = 0xffffffffu;
-    const int lane = int(threadIdx.x);
-    KOKKOSTILE_UNROLL
-    for (int d = 0; d < R; ++d) {
-      left[d] = __shfl_up_sync(all_lanes, mid.v[V - R + d], 1);
-      right[d] = __shfl_down_sync(all_lanes, mid.v[d], 1);
-    }
-    if (lane == 0 || lane == lanes - 1) {
-      const packet beyond = load<true>(slow, lane == 0 ? fast - V : fast + V);
-      KOKKOSTILE_UNROLL
-      for (int d = 0; d < R; ++d) {
-        if (lane == 0)
-          left[d] = beyond.v[V - R + d];
-        else
-          right[d] = beyond.v[d];
-      }
-    }
-#else
-    (void)mid, (void)slow, (void)fast, (void)left, (void)right;
-#endif
   }
 
   /// The sum in the order of the tile kernel: the center first, then the taps row by row.
