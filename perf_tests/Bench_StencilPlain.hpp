@@ -152,6 +152,12 @@ void plain_stencil(const Space& space, const Grid& out, const Grid& in, const We
   static_assert(std::is_same_v<typename Grid::array_layout, Kokkos::LayoutRight>,
                 "the plain kernel reads rows with unit stride");
   using T = typename Grid::non_const_value_type;
+  constexpr int D = 2 * R + 1;
+  const auto set_weights = [&](T(&w)[D * D]) {
+    for (int di = -R; di <= R; ++di)
+      for (int dj = -R; dj <= R; ++dj)
+        w[(di + R) * D + dj + R] = weight(di, dj);
+  };
   if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace,
                                            typename Space::memory_space>::accessible) {
     using functor = PlainStencilRows<T, R, Star>;
@@ -162,9 +168,7 @@ void plain_stencil(const Space& space, const Grid& out, const Grid& in, const We
               static_cast<int>(in.extent(0)),
               static_cast<int>(in.extent(1)),
               {}};
-    for (int di = -R; di <= R; ++di)
-      for (int dj = -R; dj <= R; ++dj)
-        f.w[(di + R) * functor::D + dj + R] = weight(di, dj);
+    set_weights(f.w);
     Kokkos::parallel_for("KokkosTileBench::plain_stencil",
                          Kokkos::RangePolicy<Space>(space, 0, f.rows), f);
   } else {
@@ -184,9 +188,7 @@ void plain_stencil(const Space& space, const Grid& out, const Grid& in, const We
              stride * static_cast<std::int64_t>(sizeof(T)) % functor::packet_bytes == 0;
     };
     f.packets = whole_packets(f.in, f.in_stride) && whole_packets(f.out, f.out_stride);
-    for (int di = -R; di <= R; ++di)
-      for (int dj = -R; dj <= R; ++dj)
-        f.w[(di + R) * functor::D + dj + R] = weight(di, dj);
+    set_weights(f.w);
     Kokkos::parallel_for(
         "KokkosTileBench::plain_stencil",
         Kokkos::RangePolicy<Space>(space, 0, std::int64_t(f.rows) * f.packets_per_row), f);

@@ -157,9 +157,9 @@ TYPED_TEST(Stencil, MatchesHostReferenceForEveryStencilBoundaryAndVariant) {
       {37, 132},
       {300, 40},
       {40, 1030},
-      // The CUDA packet kernel's interior blocks (no boundary on any read; side elements by warp
-      // shuffles) for four rows a thread: blocks of 32 slow lines with 2 lines above and below
-      // inside the grid, and 34 packets across, for either orientation.
+      // The CUDA packet kernel's interior blocks (no boundary on any read; side elements from the
+      // neighbouring packets) for four rows a thread: blocks of 32 slow lines with 2 lines above
+      // and below inside the grid, and 34 packets across, for either orientation.
       {100, 1030},
       {1030, 100}});
   const std::vector<std::pair<std::string, StencilOptions>> variants = {
