@@ -14,8 +14,9 @@
 // Variants: `tiled` (default: tiles and their halos staged in scratch) and `naive` (one thread per
 // output, taps read from global memory through the caches). With the default tile shape, radii 1
 // and 2 and Views whose fast index is unit-stride in the same orientation, `tiled` runs
-//  - on CUDA, the packet kernel (impl/stencil/Stencil_Packets.hpp: each thread computes one or
-//    two 16-byte output packets, reading every tap from global memory through L1 and L2);
+//  - on CUDA, the packet kernel (impl/stencil/Stencil_Packets.hpp: each thread computes two or
+//    four rows of a 16-byte output packet, reading every tap from global memory through L1 and
+//    L2; how many rows depends on the stencil, the element size and the device's bandwidth);
 //  - elsewhere, for boxes and float stars, the strip kernel
 //    (impl/stencil/Stencil_Strips.hpp: each team walks chunks of 64-column strips, the next
 //    chunk loading while it computes the current one);
@@ -30,6 +31,7 @@
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
 #include "KokkosTile_Stencil2D.hpp"
+#include "impl/core/Core_CudaDevice.hpp"
 #include "impl/core/Core_LaunchDefaults.hpp"
 #include "impl/stencil/Stencil_Packets.hpp"
 #include "impl/stencil/Stencil_Strips.hpp"
@@ -107,13 +109,13 @@ std::int64_t launch_stencil_strips(const std::string& call, const ExecSpace& spa
 template <int R, bool Star, class OutView, class InView, class T,
           int Rows = stencil_rows_per_thread<T, R, Star>,
           bool SidePackets = stencil_side_packets<T, R>,
-          unsigned TeamsPerSm = stencil_teams_per_sm<T, R, Star>>
+          unsigned TeamsPerSm = stencil_teams_per_sm<T, R, Star>, bool RollingSums = false>
 std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda& space,
                                     const OutView& out, const InView& in,
                                     const Stencil2D<T>& weights,
                                     const BoundaryCondition<T>& boundary,
                                     const StencilFastPath& fast) {
-  using functor_type = StencilPackets<T, R, Star, Rows, SidePackets, TeamsPerSm>;
+  using functor_type = StencilPackets<T, R, Star, Rows, SidePackets, TeamsPerSm, RollingSums>;
   constexpr int V = functor_type::V;
   const std::int64_t slow_extent = fast.fast_is_cols ? in.extent(0) : in.extent(1);
   const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
@@ -155,6 +157,29 @@ std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda&
   Kokkos::parallel_for(call, policy, functor);
   return std::int64_t(geo.packets) * V;
 }
+
+/// launch_stencil_packets with the tuning for the device: on devices rich in bandwidth
+/// (stencil_bandwidth_rich), stencil_rows_per_thread_rich, stencil_teams_per_sm_rich and
+/// stencil_rolling_sums_rich, where they differ from the defaults.
+template <int R, bool Star, class OutView, class InView, class T>
+std::int64_t launch_stencil_packets_for_device(const std::string& call, const Kokkos::Cuda& space,
+                                               const OutView& out, const InView& in,
+                                               const Stencil2D<T>& weights,
+                                               const BoundaryCondition<T>& boundary,
+                                               const StencilFastPath& fast) {
+  constexpr int rich_rows = stencil_rows_per_thread_rich<T, R, Star>;
+  constexpr unsigned rich_teams = stencil_teams_per_sm_rich<T, R, Star>;
+  constexpr bool rich_rolling = stencil_rolling_sums_rich<T, R, Star>;
+  if constexpr (rich_rows != stencil_rows_per_thread<T, R, Star> ||
+                rich_teams != stencil_teams_per_sm<T, R, Star> || rich_rolling) {
+    const CudaDeviceLimits limits = cuda_device_limits(call, space.cuda_device());
+    if (stencil_bandwidth_rich(limits.memory_bytes_per_second, limits.multiprocessors))
+      return launch_stencil_packets<R, Star, OutView, InView, T, rich_rows,
+                                    stencil_side_packets<T, R>, rich_teams, rich_rolling>(
+          call, space, out, in, weights, boundary, fast);
+  }
+  return launch_stencil_packets<R, Star>(call, space, out, in, weights, boundary, fast);
+}
 #endif
 
 template <int FastRadius, class ExecSpace, class OutView, class InView, class T>
@@ -188,9 +213,9 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   // (impl/stencil/Stencil_Packets.hpp says by how much).
   if constexpr (Impl::is_cuda<ExecSpace>() && FastRadius > 0 && FastRadius <= V) {
     if (strips_allowed && in_packets)
-      strip_lines = weights.is_star() ? launch_stencil_packets<FastRadius, true>(
+      strip_lines = weights.is_star() ? launch_stencil_packets_for_device<FastRadius, true>(
                                             call, space, out, in, weights, boundary, fast)
-                                      : launch_stencil_packets<FastRadius, false>(
+                                      : launch_stencil_packets_for_device<FastRadius, false>(
                                             call, space, out, in, weights, boundary, fast);
   }
 #endif

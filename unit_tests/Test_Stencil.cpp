@@ -193,6 +193,112 @@ TYPED_TEST(Stencil, MatchesHostReferenceForEveryStencilBoundaryAndVariant) {
   }
 }
 
+// The packet kernel's tuning by device (Stencil_Packets.hpp): the H200 (4.8 TB/s over 132
+// multiprocessors) counts as rich in bandwidth and the H100 SXM (3.35 TB/s) does not; on the one,
+// float 5-point stars take four rows a thread instead of two and 5x5 boxes rolling sums at four
+// teams a multiprocessor; unknown figures keep the defaults.
+TEST(StencilPacketTuning, DeviceChoice) {
+  using namespace KokkosTile::Impl;
+  EXPECT_TRUE(stencil_bandwidth_rich(4.8e12, 132));     // H200
+  EXPECT_FALSE(stencil_bandwidth_rich(3.35e12, 132));   // H100 SXM
+  EXPECT_FALSE(stencil_bandwidth_rich(1.555e12, 108));  // A100 40 GB
+  EXPECT_FALSE(stencil_bandwidth_rich(0, 132));
+  EXPECT_FALSE(stencil_bandwidth_rich(4.8e12, 0));
+  EXPECT_EQ((stencil_rows_per_thread<float, 1, true>), 2);
+  EXPECT_EQ((stencil_rows_per_thread_rich<float, 1, true>), 4);
+  EXPECT_EQ((stencil_rows_per_thread_rich<double, 1, true>),
+            (stencil_rows_per_thread<double, 1, true>));
+  EXPECT_TRUE((stencil_rolling_sums_rich<float, 2, false>));
+  EXPECT_TRUE((stencil_rolling_sums_rich<double, 2, false>));
+  EXPECT_FALSE((stencil_rolling_sums_rich<float, 2, true>));
+  EXPECT_FALSE((stencil_rolling_sums_rich<float, 1, false>));
+  EXPECT_EQ((stencil_teams_per_sm<float, 2, false>), 3u);
+  EXPECT_EQ((stencil_teams_per_sm_rich<float, 2, false>), 4u);
+  EXPECT_EQ((stencil_teams_per_sm_rich<double, 2, true>), (stencil_teams_per_sm<double, 2, true>));
+}
+
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+/// One tuning of the packet kernel (Rows, TeamsPerSm, RollingSums), whichever the device running
+/// the test would choose: Views whose fast extent is whole packets, so that the packet kernel
+/// computes every output.
+template <int R, bool Star, int Rows, unsigned Teams, bool Rolling, class Grid, class T>
+void expect_packet_tuning(const Grid& out, const Grid& in, const Stencil2D<T>& weights,
+                          const BoundaryCondition<T>& bc, const std::string& what,
+                          std::uint64_t seed) {
+  const auto host_in = fill_random_device(in, seed);
+  Kokkos::deep_copy(out, poison<T>());
+  const bool left = std::is_same_v<typename Grid::array_layout, Kokkos::LayoutLeft>;
+  KokkosTile::Impl::StencilFastPath fast;
+  fast.usable = true;
+  fast.fast_is_cols = !left;
+  fast.in_slow = static_cast<int>(left ? in.stride(1) : in.stride(0));
+  fast.out_slow = static_cast<int>(left ? out.stride(1) : out.stride(0));
+  fast.packets = true;
+  const std::int64_t covered = KokkosTile::Impl::launch_stencil_packets<
+      R, Star, Grid, Grid, T, Rows, KokkosTile::Impl::stencil_side_packets<T, R>, Teams, Rolling>(
+      "packet tuning", Kokkos::Cuda(), out, in, weights, bc, fast);
+  const std::string tuning = what + ", " + std::to_string(Rows) + " rows, " +
+                             std::to_string(Teams) + " teams" + (Rolling ? ", rolling" : "");
+  ASSERT_EQ(covered, std::int64_t(left ? in.extent(0) : in.extent(1))) << tuning;
+  const auto host_out = to_host(out);
+  std::vector<double> expected, magnitude;
+  reference(host_in, weights, bc, expected, magnitude);
+  const double tolerance = std::is_same_v<T, float> ? 1e-5 : 1e-13;
+  const std::int64_t cols = in.extent(1);
+  for (std::size_t i = 0; i < in.extent(0); ++i)
+    for (std::size_t j = 0; j < in.extent(1); ++j)
+      ASSERT_LE(std::fabs(host_out(i, j) - expected[i * cols + j]),
+                tolerance * magnitude[i * cols + j] + 1e-30)
+          << tuning << ", " << in.extent(0) << " x " << in.extent(1) << " at (" << i << ", " << j
+          << ")";
+}
+
+/// Each tuning of shape (R, Star) in T, both orientations, every boundary, grids from the
+/// smallest four rows take (2 R + 4 slow lines) to ones with interior blocks.
+template <class T, int R, bool Star, int Rows, unsigned Teams, bool Rolling>
+void expect_packet_tuning_everywhere(const std::string& name, const Stencil2D<T>& weights,
+                                     std::uint64_t seed) {
+  using Right = Kokkos::View<T**, Kokkos::LayoutRight, MemorySpace>;
+  using Left = Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>;
+  constexpr int V = KokkosTile::Impl::packet_width<T>();
+  for (const auto& bc : boundaries<T>()) {
+    const std::string what = name + ", boundary " + std::to_string(static_cast<int>(bc.kind));
+    for (const auto& [slow, packets] :
+         std::vector<std::pair<int, int>>{{R + 4, 2}, {6, 1}, {37, 33}, {100, 258}, {67, 65}}) {
+      const int fast_extent = packets * V;
+      expect_packet_tuning<R, Star, Rows, Teams, Rolling>(Right("out", slow, fast_extent),
+                                                          Right("in", slow, fast_extent), weights,
+                                                          bc, what + ", Right", ++seed);
+      expect_packet_tuning<R, Star, Rows, Teams, Rolling>(Left("out", fast_extent, slow),
+                                                          Left("in", fast_extent, slow), weights,
+                                                          bc, what + ", Left", ++seed);
+    }
+  }
+}
+
+TEST(StencilPacketTuning, EveryDevicesTuningMatchesReference) {
+  if constexpr (on_cuda()) {
+    using namespace KokkosTile::Impl;
+    // float 5-point stars: two rows (default) and four (rich in bandwidth).
+    for (const auto& [name, weights] : std::vector<std::pair<std::string, Stencil2D<float>>>{
+             {"five_point", Stencil2D<float>::five_point(-4.f, 1.f)},
+             {"star_r1", random_star<float>(1, 13)}}) {
+      expect_packet_tuning_everywhere<float, 1, true, 2, 4, false>(name, weights, 900);
+      expect_packet_tuning_everywhere<float, 1, true, 4, 4, false>(name, weights, 1000);
+    }
+    // 5x5 boxes: the window at the default teams, and rolling sums at four (rich in bandwidth).
+    expect_packet_tuning_everywhere<float, 2, false, 4, stencil_teams_per_sm<float, 2, false>,
+                                    false>("box_r2", random_box<float>(2, 21), 1100);
+    expect_packet_tuning_everywhere<float, 2, false, 4, 4, true>("box_r2", random_box<float>(2, 22),
+                                                                 1200);
+    expect_packet_tuning_everywhere<double, 2, false, 4, stencil_teams_per_sm<double, 2, false>,
+                                    false>("box_r2", random_box<double>(2, 23), 1300);
+    expect_packet_tuning_everywhere<double, 2, false, 4, 4, true>("box_r2",
+                                                                  random_box<double>(2, 24), 1400);
+  }
+}
+#endif
+
 TEST(StencilLayouts, StridedSubviews) {
   Kokkos::View<double**, Kokkos::LayoutRight, MemorySpace> big_in("big_in", 90, 80),
       big_out("big_out", 90, 80);

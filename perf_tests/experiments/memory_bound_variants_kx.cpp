@@ -69,6 +69,13 @@
 //      the aligned square and on Views (the tile grid 32 floats before their origin), against the
 //      raw 64 x 64 kernel and the library, timed as in question 9 (CSV lines `tma,...`; runs 29-31
 //      also had 128 threads a tile, no L2 promotion, rows of tiles and an unshifted grid).
+//  22. (CUDA) the stencil packet kernel with its taps summed input row by input row (argument
+//      `rolling`): each packet row, once loaded, adds its taps to every output row that uses it,
+//      so that one row's packets and the H sums are live instead of all H + 2 R rows (the library
+//      loads the whole window first); rows per thread and teams per multiprocessor, for the 5x5
+//      box and the 9-point and 5-point stars, against the library's launch, timed as in question
+//      9 with deep_copy before each form, and checked against the library's output (CSV lines
+//      `rolling,...`).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 
@@ -1756,6 +1763,204 @@ void reverse_design_questions(std::int64_t count) {
   }
 }
 
+#if defined(KOKKOS_ENABLE_CUDA)
+/// Question 22: the library's packet kernel (side packets) with the taps summed input row by input
+/// row; the loads, boundary and stores are the library's.
+template <class T, int R, bool Star, int Rows, unsigned Teams>
+struct RollingPackets : KokkosTile::Impl::StencilPackets<T, R, Star, Rows, true, Teams> {
+  using base = KokkosTile::Impl::StencilPackets<T, R, Star, Rows, true, Teams>;
+  using packet = typename base::packet;
+  static constexpr int V = base::V, H = base::H, window = base::window, lanes = base::lanes;
+
+  template <class Member>
+  KOKKOS_FUNCTION void operator()(const Member& team) const {
+#ifdef __CUDA_ARCH__
+    const auto& geo = this->geo;
+    const int block_col = team.league_rank() % geo.blocks_across;
+    const int block_row = team.league_rank() / geo.blocks_across;
+    const int first_packet = block_col * lanes - geo.packet_offset;
+    const int p = first_packet + int(threadIdx.x);
+    const int slow0 = block_row * base::rows_per_block + int(threadIdx.y) * H;
+    if (p < 0 || p >= geo.packets || slow0 >= geo.slow_extent)
+      return;
+    const int block_slow0 = block_row * base::rows_per_block;
+    const bool interior = block_slow0 >= R &&
+                          block_slow0 + base::rows_per_block + R <= geo.slow_extent &&
+                          first_packet >= 1 && (first_packet + lanes + 1) * V <= geo.fast_extent &&
+                          first_packet + lanes <= geo.packets;
+    if (interior)
+      rolling<true>(slow0, p * V);
+    else
+      rolling<false>(slow0, p * V);
+#else
+    (void)team;
+#endif
+  }
+
+  template <bool Interior>
+  KOKKOS_FORCEINLINE_FUNCTION void rolling(int slow0, int fast) const {
+    packet sum[H];
+    KOKKOSTILE_UNROLL
+    for (int h = 0; h < H; ++h) {
+      KOKKOSTILE_UNROLL
+      for (int e = 0; e < V; ++e)
+        sum[h].v[e] = T(0);
+    }
+    KOKKOSTILE_UNROLL
+    for (int k = 0; k < window; ++k) {
+      const int line = slow0 - R + k;
+      const packet mid = this->template load<Interior>(line, fast);
+      T left[R] = {}, right[R] = {};
+      if (!Star || (k >= R && k < R + H)) {
+        if (Interior) {
+          const packet l = this->template load<true>(line, fast - V);
+          const packet r = this->template load<true>(line, fast + V);
+          KOKKOSTILE_UNROLL
+          for (int d = 0; d < R; ++d) {
+            left[d] = l.v[V - R + d];
+            right[d] = r.v[d];
+          }
+        } else {
+          KOKKOSTILE_UNROLL
+          for (int d = 0; d < R; ++d) {
+            left[d] = this->template element<Interior>(line, fast - R + d);
+            right[d] = this->template element<Interior>(line, fast + V + d);
+          }
+        }
+      }
+      KOKKOSTILE_UNROLL
+      for (int h = 0; h < H; ++h) {
+        const int ds = k - R - h;  // this row's offset from output row h
+        if (ds < -R || ds > R)
+          continue;
+        KOKKOSTILE_UNROLL
+        for (int df = -R; df <= R; ++df) {
+          if (Star && ds != 0 && df != 0)
+            continue;
+          const T weight = this->w[(ds + R) * (2 * R + 1) + df + R];
+          KOKKOSTILE_UNROLL
+          for (int e = 0; e < V; ++e) {
+            const int x = e + df;
+            const T value = x < 0 ? left[x + R] : (x >= V ? right[x - V] : mid.v[x]);
+            sum[h].v[e] += weight * value;
+          }
+        }
+      }
+    }
+    KOKKOSTILE_UNROLL
+    for (int h = 0; h < H; ++h) {
+      if (Interior || slow0 + h < this->geo.slow_extent)
+        this->store(slow0 + h, fast, sum[h]);
+    }
+  }
+};
+
+/// Launches question 22's kernel (Functor: RollingPackets or the library's StencilPackets) as
+/// Impl::launch_stencil_packets does, on LayoutRight grids whose rows are whole packets.
+template <class Functor, class Grid, class T>
+void launch_packets_as_library(const Grid& out, const Grid& in,
+                               const KokkosTile::Stencil2D<T>& weights) {
+  constexpr int V = Functor::V;
+  KokkosTile::Impl::StencilPacketGeometry geo;
+  geo.slow_extent = static_cast<int>(in.extent(0));
+  geo.fast_extent = static_cast<int>(in.extent(1));
+  geo.in_slow = static_cast<int>(in.stride(0));
+  geo.out_slow = static_cast<int>(out.stride(0));
+  geo.packets = geo.fast_extent / V;
+  constexpr int row_bytes = Functor::lanes * V * sizeof(T);
+  geo.packet_offset =
+      static_cast<int>(reinterpret_cast<std::uintptr_t>(in.data()) % row_bytes / (V * sizeof(T)));
+  geo.blocks_across = (geo.packets + geo.packet_offset + Functor::lanes - 1) / Functor::lanes;
+  geo.out_packets = true;
+  const int blocks_down = (geo.slow_extent + Functor::rows_per_block - 1) / Functor::rows_per_block;
+  using Policy = Kokkos::TeamPolicy<
+      Kokkos::Cuda, Kokkos::LaunchBounds<Functor::lanes * Functor::warps, Functor::teams_per_sm>>;
+  Functor functor{};
+  functor.in = in.data();
+  functor.out = out.data();
+  functor.boundary = KokkosTile::BoundaryCondition<T>::clamp();
+  functor.geo = geo;
+  Functor::set_weights(functor.w, weights);
+  Kokkos::parallel_for(
+      "rolling", Policy(blocks_down * geo.blocks_across, Functor::warps, Functor::lanes), functor);
+}
+
+template <class T>
+void rolling_questions(int edge) {
+  using Grid = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  Grid in("in", edge, edge), out("out", edge, edge), expected("expected", edge, edge);
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Grid>{in});
+  Kokkos::View<T*, Memory> x("x", std::int64_t(edge) * edge), y("y", std::int64_t(edge) * edge);
+  Kokkos::deep_copy(x, T(1));
+  const auto clamp = KokkosTile::BoundaryCondition<T>::clamp();
+  const auto run_shape = [&](const char* shape, const KokkosTile::Stencil2D<T>& weights,
+                             auto forms) {
+    KokkosTile::stencil(expected, in, weights, clamp);
+    Kokkos::fence();
+    const auto want = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), expected);
+    const double largest = 1000003.0 * 1.0;  // |pattern| < 1000003, weights' |sum| <= ~2.5
+    forms([&](const char* form, const auto& call) {
+      const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(Space(), y, x); });
+      Kokkos::deep_copy(out, T(-1));
+      call();
+      Kokkos::fence();
+      const auto got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+      double worst = 0;
+      for (int i = 0; i < edge; i += 7)
+        for (int j = 0; j < edge; ++j)
+          worst = std::max(worst, std::abs(double(got(i, j)) - double(want(i, j))));
+      const bool ok = worst <= (sizeof(T) == 4 ? 1e-5 : 1e-13) * 4 * largest;
+      const double ms = benchmark_like_ms(call);
+      std::printf("rolling,%s,%d,%s,%s,%.4f,%.4f,%.3f,%s\n", type_name<T>(), edge, shape, form,
+                  copy, ms, copy / ms, ok ? "ok" : "WRONG");
+    });
+  };
+  const auto box = KokkosTile::Stencil2D<T>::box(2, std::vector<T>(25, T(1) / 25));
+  run_shape("box5x5", box, [&](auto form) {
+    form("library", [&] { KokkosTile::stencil(out, in, box, clamp); });
+    form("packets_4rows_3teams", [&] {
+      launch_packets_as_library<KokkosTile::Impl::StencilPackets<T, 2, false, 4, true, 3>>(out, in,
+                                                                                           box);
+    });
+    form("rolling_4rows_4teams",
+         [&] { launch_packets_as_library<RollingPackets<T, 2, false, 4, 4>>(out, in, box); });
+    form("rolling_4rows_3teams",
+         [&] { launch_packets_as_library<RollingPackets<T, 2, false, 4, 3>>(out, in, box); });
+    form("rolling_8rows_4teams",
+         [&] { launch_packets_as_library<RollingPackets<T, 2, false, 8, 4>>(out, in, box); });
+    form("rolling_8rows_3teams",
+         [&] { launch_packets_as_library<RollingPackets<T, 2, false, 8, 3>>(out, in, box); });
+    form("rolling_2rows_4teams",
+         [&] { launch_packets_as_library<RollingPackets<T, 2, false, 2, 4>>(out, in, box); });
+  });
+  const auto nine = KokkosTile::Stencil2D<T>::nine_point(T(-5), T(4) / 3, T(-1) / 12);
+  run_shape("star9", nine, [&](auto form) {
+    form("library", [&] { KokkosTile::stencil(out, in, nine, clamp); });
+    form("rolling_4rows_4teams",
+         [&] { launch_packets_as_library<RollingPackets<T, 2, true, 4, 4>>(out, in, nine); });
+    form("rolling_8rows_4teams",
+         [&] { launch_packets_as_library<RollingPackets<T, 2, true, 8, 4>>(out, in, nine); });
+  });
+  const auto five = KokkosTile::Stencil2D<T>::five_point(T(-4), T(1));
+  run_shape("star5", five, [&](auto form) {
+    form("library", [&] { KokkosTile::stencil(out, in, five, clamp); });
+    form("packets_2rows", [&] {
+      launch_packets_as_library<KokkosTile::Impl::StencilPackets<T, 1, true, 2, false, 4>>(out, in,
+                                                                                           five);
+    });
+    form("packets_4rows", [&] {
+      launch_packets_as_library<KokkosTile::Impl::StencilPackets<T, 1, true, 4, false, 4>>(out, in,
+                                                                                           five);
+    });
+    form("rolling_4rows_4teams",
+         [&] { launch_packets_as_library<RollingPackets<T, 1, true, 4, 4>>(out, in, five); });
+    form("rolling_8rows_4teams",
+         [&] { launch_packets_as_library<RollingPackets<T, 1, true, 8, 4>>(out, in, five); });
+  });
+}
+#endif
+
 void each_edge(std::initializer_list<int> edges, void (*question)(int)) {
   for (const int edge : edges)
     question(edge);
@@ -1832,6 +2037,19 @@ std::vector<NamedQuestion> named_questions() {
       {"tma", "tma,type,edge,form,ms,of_deep_copy,check",
        [] {
          each_edge({8192, 16384}, tma_questions);
+       }},
+      {"rolling", "rolling,type,edge,shape,form,deep_copy_ms,ms,of_deep_copy,check",
+       [] {
+         const auto limits = KokkosTile::Impl::cuda_device_limits("rolling", Space().cuda_device());
+         std::printf("# peak memory %.3g B/s over %d multiprocessors: %.3g a multiprocessor, %s\n",
+                     limits.memory_bytes_per_second, limits.multiprocessors,
+                     limits.memory_bytes_per_second / limits.multiprocessors,
+                     KokkosTile::Impl::stencil_bandwidth_rich(limits.memory_bytes_per_second,
+                                                              limits.multiprocessors)
+                         ? "rich in bandwidth"
+                         : "not rich in bandwidth");
+         rolling_questions<float>(8192);
+         rolling_questions<double>(8192);
        }},
       {"stencil", "(question 1 alone; its own line format)",
        [] {

@@ -40,6 +40,9 @@ struct CudaDeviceLimits {
   int max_threads_per_block = 0;
   std::size_t optin_shared = 0;  // bytes of dynamic shared memory a block may opt in to
   bool cluster_launch = false;
+  /// Peak DRAM bandwidth from the memory clock and bus width (two transfers a clock); 0 where the
+  /// runtime does not report them.
+  double memory_bytes_per_second = 0;
 };
 
 inline CudaDeviceLimits cuda_device_limits(const std::string& call, int device) {
@@ -68,6 +71,11 @@ inline CudaDeviceLimits cuda_device_limits(const std::string& call, int device) 
   check_cuda(call, "cudaDeviceGetAttribute",
              cudaDeviceGetAttribute(&value, cudaDevAttrClusterLaunch, device));
   limits.cluster_launch = value != 0;
+  int memory_khz = 0, bus_bits = 0;
+  if (cudaDeviceGetAttribute(&memory_khz, cudaDevAttrMemoryClockRate, device) == cudaSuccess &&
+      cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device) == cudaSuccess)
+    limits.memory_bytes_per_second = 2.0 * memory_khz * 1e3 * bus_bits / 8;
+  (void)cudaGetLastError();  // an attribute the runtime does not report is not an error here
   cache[device] = limits;
   return limits;
 }

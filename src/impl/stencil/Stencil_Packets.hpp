@@ -6,15 +6,16 @@
 // and the input may be read in 16-byte packets. Other backends and other Views take the strip or
 // tile kernels (Stencil_Strips.hpp, Stencil_Tile.hpp).
 //
-// Why: each thread computes two (four for 8-byte 5-point stars and radius 2) rows of one 16-byte
-// output packet and reads every tap it needs straight from global memory: the packets of its
-// column above and below, and R elements on each side (star: on the output rows; box: on every
-// row), as the neighbouring packets for R = 2. The neighbours' reads are served by L1 and L2, so
-// DRAM sees each input byte about once; no scratch, no barrier, and many independent loads in
-// flight per multiprocessor, as in a copy kernel. On an H100 this design ran at 1.00-1.02 of
-// cudaMemcpy for the 5-point star and 0.99 for the 9-point one, float and double, where the earlier
-// streaming kernel (warp bands rolling down the grid, side neighbours through scratch) reached
-// 0.89-0.91 and 0.83-0.84 (perf_tests/experiments/stencil_packet_micro.cu and its output).
+// Why: each thread computes two (four for 8-byte 5-point stars, radius 2, and float 5-point stars
+// on devices rich in bandwidth) rows of one 16-byte output packet and reads every tap it needs
+// straight from global memory: the packets of its column above and below, and R elements on each
+// side (star: on the output rows; box: on every row), as the neighbouring packets for R = 2. The
+// neighbours' reads are served by L1 and L2, so DRAM sees each input byte about once; no scratch,
+// no barrier, and many independent loads in flight per multiprocessor, as in a copy kernel. On an
+// H100 this design ran at 1.00-1.02 of cudaMemcpy for the 5-point star and 0.99 for the 9-point
+// one, float and double, where the earlier streaming kernel (warp bands rolling down the grid, side
+// neighbours through scratch) reached 0.89-0.91 and 0.83-0.84
+// (perf_tests/experiments/stencil_packet_micro.cu and its output).
 //
 // Blocks are 32 packets by 8 threads; block columns start where the input's lines are aligned to
 // 32 packets (Kokkos puts a 128-byte header before each allocation), the first block column
@@ -65,6 +66,32 @@ template <class T, int R, bool Star>
 inline constexpr int stencil_rows_per_thread = (R == 2 || (sizeof(T) == 8 && R == 1 && Star)) ? 4
                                                                                               : 2;
 
+/// Peak DRAM bandwidth per multiprocessor from which a device counts as rich in bandwidth, where
+/// float 5-point stars take four rows a thread (stencil_rows_per_thread_rich) instead of two: the
+/// rows' shared packet rows cut L1 and L2 traffic per output, which the H200 needs and the H100
+/// does not. As a ratio to deep_copy at 8192^2 / 16384^2, four rows against two
+/// (perf_tests/experiments/memory_bound_variants_kx.cpp, question 1, two rounds a run):
+///  - H200 (4.9 TB/s over 132 multiprocessors, 37 GB/s each; runs 37, 38, 40): 1.031-1.055 /
+///    1.009-1.021 against 1.017-1.041 / 0.990-1.005;
+///  - H100 SXM (3.35 TB/s, 25 GB/s each; runs 36, 39): 1.019-1.040 / 1.009-1.021 against
+///    1.043-1.062 / 1.019-1.032.
+/// The threshold lies between the two measured devices; devices far below both (A100: 14-19 GB/s
+/// a multiprocessor) take two.
+inline constexpr double stencil_rich_bandwidth_per_sm = 30e9;
+
+/// Whether a device with this peak bandwidth and multiprocessor count is rich in bandwidth in the
+/// sense of stencil_rich_bandwidth_per_sm (false when either is unknown).
+inline bool stencil_bandwidth_rich(double memory_bytes_per_second, int multiprocessors) {
+  return multiprocessors > 0 &&
+         memory_bytes_per_second / multiprocessors >= stencil_rich_bandwidth_per_sm;
+}
+
+/// stencil_rows_per_thread on devices rich in bandwidth (stencil_bandwidth_rich).
+template <class T, int R, bool Star>
+inline constexpr int stencil_rows_per_thread_rich = (R == 1 && Star && sizeof(T) == 4)
+                                                        ? 4
+                                                        : stencil_rows_per_thread<T, R, Star>;
+
 /// Teams of 256 threads a multiprocessor that the launch bounds promise: 4 holds a thread to 64
 /// registers, 3 to 80. Four rows of a 5x5 box spill at 64 (168 bytes of stack for float, 328 for
 /// double, by ptxas; 88 and 232 at 3; none at 2, which loses occupancy and 4-12 points) and read
@@ -76,12 +103,36 @@ inline constexpr int stencil_rows_per_thread = (R == 2 || (sizeof(T) == 8 && R =
 template <class T, int R, bool Star>
 inline constexpr unsigned stencil_teams_per_sm = (R == 2 && !(Star && sizeof(T) == 4)) ? 3 : 4;
 
-/// Rows, SidePackets, TeamsPerSm: the tuning, fixed by the defaults; the exploration program
-/// perf_tests/experiments/memory_bound_variants_kx.cpp measures the alternatives (side packets or
-/// elements made no difference for the 5-point star there).
+/// Whether the packet kernel sums the taps input row by input row (StencilPackets::rolling): each
+/// packet row, once loaded, adds its taps to every output row that uses it, so that one row's
+/// packets and the output sums are live rather than the whole window of H + 2 R rows. A 5x5 box at
+/// four rows a thread then runs four teams a multiprocessor (64 registers, 16 bytes of stack for
+/// float and 32 for double, by cuobjdump) where the window needs three (80 registers, 88 and 216
+/// bytes of stack). Taken on devices rich in bandwidth (stencil_bandwidth_rich), where it measured
+/// faster for 5x5 boxes. On an H200, as a ratio to deep_copy at 8192^2, float / double:
+///  - kokkostile_perf, three rounds before and after alternating: 0.865-0.866 / 0.828-0.842
+///    against 0.811-0.818 / 0.810-0.815;
+///  - memory_bound_variants_kx.cpp, question 22 (run 42, timed as kokkostile_perf times its rows):
+///    0.865 / 0.836 at four teams against 0.806-0.816 / 0.814-0.816 for the window at three;
+///    rolling sums at three teams 0.834 / 0.798, at eight rows 0.832-0.844 / 0.714. They lost for
+///    9-point stars (float 0.957 against 0.973, double 0.912 against 0.935) and changed nothing
+///    for 5-point ones.
+/// Not measured on an H100, which keeps the window (0.92-0.93 for the box there).
+template <class T, int R, bool Star>
+inline constexpr bool stencil_rolling_sums_rich = R == 2 && !Star;
+
+/// stencil_teams_per_sm on devices rich in bandwidth: four for the rolling sums.
+template <class T, int R, bool Star>
+inline constexpr unsigned stencil_teams_per_sm_rich =
+    stencil_rolling_sums_rich<T, R, Star> ? 4 : stencil_teams_per_sm<T, R, Star>;
+
+/// Rows, SidePackets, TeamsPerSm, RollingSums: the tuning, the defaults or, on devices rich in
+/// bandwidth, the *_rich constants (launch_stencil_packets_for_device picks); the exploration
+/// program perf_tests/experiments/memory_bound_variants_kx.cpp measures the alternatives (side
+/// packets or elements made no difference for the 5-point star there).
 template <class T, int R, bool Star, int Rows = stencil_rows_per_thread<T, R, Star>,
           bool SidePackets = stencil_side_packets<T, R>,
-          unsigned TeamsPerSm = stencil_teams_per_sm<T, R, Star>>
+          unsigned TeamsPerSm = stencil_teams_per_sm<T, R, Star>, bool RollingSums = false>
 struct StencilPackets {
   static constexpr int V = packet_width<T>();
   using packet = Packet<T, V>;
@@ -96,6 +147,7 @@ struct StencilPackets {
   // Launch bounds (stencil_teams_per_sm): the 5x5 box keeps its `window` packet rows (8 at four
   // rows a thread) and their side packets in registers.
   static constexpr unsigned teams_per_sm = TeamsPerSm;
+  static constexpr bool rolling_sums = RollingSums;  // stencil_rolling_sums_rich
 
   const T* in;
   T* out;
@@ -159,10 +211,17 @@ struct StencilPackets {
     const bool interior = block_slow0 >= R && block_slow0 + rows_per_block + R <= geo.slow_extent &&
                           first_packet >= 1 && (first_packet + lanes + 1) * V <= geo.fast_extent &&
                           first_packet + lanes <= geo.packets;
-    if (interior)
-      compute<true>(slow0, p * V);
-    else
-      compute<false>(slow0, p * V);
+    if constexpr (RollingSums) {
+      if (interior)
+        rolling<true>(slow0, p * V);
+      else
+        rolling<false>(slow0, p * V);
+    } else {
+      if (interior)
+        compute<true>(slow0, p * V);
+      else
+        compute<false>(slow0, p * V);
+    }
 #else
     (void)team;
 #endif
@@ -198,6 +257,70 @@ struct StencilPackets {
     for (int h = 0; h < H; ++h) {
       if (Interior || slow0 + h < geo.slow_extent)
         store(slow0 + h, fast, taps_at(rows_in, left, right, h));
+    }
+  }
+
+  /// The side elements of packet row `line` for the packet at `fast`.
+  template <bool Interior>
+  KOKKOS_FORCEINLINE_FUNCTION void sides(int line, int fast, T (&left)[R], T (&right)[R]) const {
+    if (Interior && side_packets) {
+      const packet l = load<true>(line, fast - V);
+      const packet r = load<true>(line, fast + V);
+      KOKKOSTILE_UNROLL
+      for (int d = 0; d < R; ++d) {
+        left[d] = l.v[V - R + d];
+        right[d] = r.v[d];
+      }
+    } else {
+      KOKKOSTILE_UNROLL
+      for (int d = 0; d < R; ++d) {
+        left[d] = element<Interior>(line, fast - R + d);
+        right[d] = element<Interior>(line, fast + V + d);
+      }
+    }
+  }
+
+  /// compute with the taps summed input row by input row (stencil_rolling_sums_rich): packet row k
+  /// adds its taps to the output rows it is within R of, in the order of the rows.
+  template <bool Interior>
+  KOKKOS_FORCEINLINE_FUNCTION void rolling(int slow0, int fast) const {
+    packet sum[H];
+    KOKKOSTILE_UNROLL
+    for (int h = 0; h < H; ++h) {
+      KOKKOSTILE_UNROLL
+      for (int e = 0; e < V; ++e)
+        sum[h].v[e] = T(0);
+    }
+    KOKKOSTILE_UNROLL
+    for (int k = 0; k < window; ++k) {
+      const int line = slow0 - R + k;
+      const packet mid = load<Interior>(line, fast);
+      T left[R] = {}, right[R] = {};
+      if (!Star || (k >= R && k < R + H))
+        sides<Interior>(line, fast, left, right);
+      KOKKOSTILE_UNROLL
+      for (int h = 0; h < H; ++h) {
+        const int ds = k - R - h;  // this row's offset from output row h
+        if (ds < -R || ds > R)
+          continue;
+        KOKKOSTILE_UNROLL
+        for (int df = -R; df <= R; ++df) {
+          if (Star && ds != 0 && df != 0)
+            continue;
+          const T weight = w[(ds + R) * (2 * R + 1) + df + R];
+          KOKKOSTILE_UNROLL
+          for (int e = 0; e < V; ++e) {
+            const int x = e + df;
+            const T value = x < 0 ? left[x + R] : (x >= V ? right[x - V] : mid.v[x]);
+            sum[h].v[e] += weight * value;
+          }
+        }
+      }
+    }
+    KOKKOSTILE_UNROLL
+    for (int h = 0; h < H; ++h) {
+      if (Interior || slow0 + h < geo.slow_extent)
+        store(slow0 + h, fast, sum[h]);
     }
   }
 
