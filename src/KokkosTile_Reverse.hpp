@@ -31,6 +31,7 @@
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
+#include "impl/core/Core_DeviceBandwidth.hpp"
 #include "impl/core/Core_LaunchDefaults.hpp"
 #include "impl/reverse/Reverse_Packets.hpp"
 #include "impl/reverse/Reverse_Team.hpp"
@@ -103,13 +104,8 @@ void launch_reverse(const std::string& call, const ExecSpace& space, const ViewT
     if constexpr (std::is_trivially_copyable_v<value_type>) {
       constexpr int V = packet_width<value_type>();
       if (reverses_in_packets<ExecSpace>(view, 2) && chunk % V == 0) {
-        // A team loads both its chunks at once, so the bytes in flight on a multiprocessor are
-        // the chunks of the teams resident there, and teams of 256 threads allow only 8: with
-        // them, reverse_static<1024> ran at 0.92 of deep_copy on an H100 in float (8 KiB a team)
-        // and 0.975 in double (16 KiB). Teams of half a thread per packet of a chunk (whole
-        // warps, 32 to 256 threads) let small chunks have more teams resident.
-        const int packets = static_cast<int>(chunk / V);
-        const int threads = std::min(256, std::max(32, (packets / 2 + 31) / 32 * 32));
+        const int threads =
+            reverse_staged_threads(static_cast<int>(chunk / V), device_bandwidth_rich(call, space));
         const Kokkos::TeamPolicy<ExecSpace> staged(space, league, threads);
         with_scratch_level(placement, [&](auto level) {
           Kokkos::parallel_for(call, with_scratch(staged, placement),

@@ -159,7 +159,7 @@ std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda&
 }
 
 /// launch_stencil_packets with the tuning for the device: on devices rich in bandwidth
-/// (stencil_bandwidth_rich), stencil_rows_per_thread_rich, stencil_teams_per_sm_rich and
+/// (device_bandwidth_rich), stencil_rows_per_thread_rich, stencil_teams_per_sm_rich and
 /// stencil_rolling_sums_rich, where they differ from the defaults.
 template <int R, bool Star, class OutView, class InView, class T>
 std::int64_t launch_stencil_packets_for_device(const std::string& call, const Kokkos::Cuda& space,
@@ -172,8 +172,7 @@ std::int64_t launch_stencil_packets_for_device(const std::string& call, const Ko
   constexpr bool rich_rolling = stencil_rolling_sums_rich<T, R, Star>;
   if constexpr (rich_rows != stencil_rows_per_thread<T, R, Star> ||
                 rich_teams != stencil_teams_per_sm<T, R, Star> || rich_rolling) {
-    const CudaDeviceLimits limits = cuda_device_limits(call, space.cuda_device());
-    if (stencil_bandwidth_rich(limits.memory_bytes_per_second, limits.multiprocessors))
+    if (device_bandwidth_rich(call, space))
       return launch_stencil_packets<R, Star, OutView, InView, T, rich_rows,
                                     stencil_side_packets<T, R>, rich_teams, rich_rolling>(
           call, space, out, in, weights, boundary, fast);

@@ -317,6 +317,23 @@ void fill_triples(const Kokkos::View<Triple*, MemorySpace>& view) {
       });
 }
 
+// reverse_static's staged packet kernel (Reverse_Team.hpp): half a thread a packet of a chunk in
+// whole warps, at most 256 threads, or 128 on devices rich in bandwidth (Test_DeviceBandwidth.cpp).
+// Its chunk sizes run through the kernel on the device of the test in
+// CompileTimeChunksMatchHostReference.
+TEST(ReverseStagedThreads, ByChunkAndDevice) {
+  using KokkosTile::Impl::reverse_staged_threads;
+  EXPECT_EQ(reverse_staged_threads(8, false), 32);     // the smallest team: one warp
+  EXPECT_EQ(reverse_staged_threads(130, false), 96);   // 65 threads, rounded up to whole warps
+  EXPECT_EQ(reverse_staged_threads(256, false), 128);  // float, 1024-element chunks
+  EXPECT_EQ(reverse_staged_threads(256, true), 128);
+  EXPECT_EQ(reverse_staged_threads(512, false), 256);  // double, 1024-element chunks
+  EXPECT_EQ(reverse_staged_threads(512, true), 128);
+  EXPECT_EQ(reverse_staged_threads(4096, false), 256);
+  EXPECT_EQ(reverse_staged_threads(4096, true), 128);
+  EXPECT_EQ(reverse_staged_threads(8, true), 32);
+}
+
 TEST(ReverseTypes, StructElementsInPlaceAndOutOfPlace) {
   for (const std::int64_t extent : {std::int64_t{0}, std::int64_t{1}, std::int64_t{2},
                                     std::int64_t{1001}, std::int64_t{65537}}) {

@@ -142,15 +142,22 @@ T* on_256_byte_boundary(T* data) {
 }
 
 #if defined(KOKKOS_ENABLE_CUDA)
-template <class T, int R, bool Star, int Rows, bool Side, unsigned Teams = 4, class Grid>
-void stencil_variant(const Grid& out, const Grid& in, const KokkosTile::Stencil2D<T>& weights,
-                     double copy) {
+/// The packet kernel's fast path on LayoutRight grids whose rows are whole, aligned packets.
+template <class Grid>
+KokkosTile::Impl::StencilFastPath packet_fast_path(const Grid& out, const Grid& in) {
   KokkosTile::Impl::StencilFastPath fast;
   fast.usable = true;
   fast.fast_is_cols = true;
   fast.in_slow = static_cast<int>(in.stride(0));
   fast.out_slow = static_cast<int>(out.stride(0));
   fast.packets = true;
+  return fast;
+}
+
+template <class T, int R, bool Star, int Rows, bool Side, unsigned Teams = 4, class Grid>
+void stencil_variant(const Grid& out, const Grid& in, const KokkosTile::Stencil2D<T>& weights,
+                     double copy) {
+  const auto fast = packet_fast_path(out, in);
   const auto boundary = KokkosTile::BoundaryCondition<T>::clamp();
   const double ms = median_ms([&] {
     KokkosTile::Impl::launch_stencil_packets<R, Star, Grid, Grid, T, Rows, Side, Teams>(
@@ -1764,125 +1771,14 @@ void reverse_design_questions(std::int64_t count) {
 }
 
 #if defined(KOKKOS_ENABLE_CUDA)
-/// Question 22: the library's packet kernel (side packets) with the taps summed input row by input
-/// row; the loads, boundary and stores are the library's.
-template <class T, int R, bool Star, int Rows, unsigned Teams>
-struct RollingPackets : KokkosTile::Impl::StencilPackets<T, R, Star, Rows, true, Teams> {
-  using base = KokkosTile::Impl::StencilPackets<T, R, Star, Rows, true, Teams>;
-  using packet = typename base::packet;
-  static constexpr int V = base::V, H = base::H, window = base::window, lanes = base::lanes;
-
-  template <class Member>
-  KOKKOS_FUNCTION void operator()(const Member& team) const {
-#ifdef __CUDA_ARCH__
-    const auto& geo = this->geo;
-    const int block_col = team.league_rank() % geo.blocks_across;
-    const int block_row = team.league_rank() / geo.blocks_across;
-    const int first_packet = block_col * lanes - geo.packet_offset;
-    const int p = first_packet + int(threadIdx.x);
-    const int slow0 = block_row * base::rows_per_block + int(threadIdx.y) * H;
-    if (p < 0 || p >= geo.packets || slow0 >= geo.slow_extent)
-      return;
-    const int block_slow0 = block_row * base::rows_per_block;
-    const bool interior = block_slow0 >= R &&
-                          block_slow0 + base::rows_per_block + R <= geo.slow_extent &&
-                          first_packet >= 1 && (first_packet + lanes + 1) * V <= geo.fast_extent &&
-                          first_packet + lanes <= geo.packets;
-    if (interior)
-      rolling<true>(slow0, p * V);
-    else
-      rolling<false>(slow0, p * V);
-#else
-    (void)team;
-#endif
-  }
-
-  template <bool Interior>
-  KOKKOS_FORCEINLINE_FUNCTION void rolling(int slow0, int fast) const {
-    packet sum[H];
-    KOKKOSTILE_UNROLL
-    for (int h = 0; h < H; ++h) {
-      KOKKOSTILE_UNROLL
-      for (int e = 0; e < V; ++e)
-        sum[h].v[e] = T(0);
-    }
-    KOKKOSTILE_UNROLL
-    for (int k = 0; k < window; ++k) {
-      const int line = slow0 - R + k;
-      const packet mid = this->template load<Interior>(line, fast);
-      T left[R] = {}, right[R] = {};
-      if (!Star || (k >= R && k < R + H)) {
-        if (Interior) {
-          const packet l = this->template load<true>(line, fast - V);
-          const packet r = this->template load<true>(line, fast + V);
-          KOKKOSTILE_UNROLL
-          for (int d = 0; d < R; ++d) {
-            left[d] = l.v[V - R + d];
-            right[d] = r.v[d];
-          }
-        } else {
-          KOKKOSTILE_UNROLL
-          for (int d = 0; d < R; ++d) {
-            left[d] = this->template element<Interior>(line, fast - R + d);
-            right[d] = this->template element<Interior>(line, fast + V + d);
-          }
-        }
-      }
-      KOKKOSTILE_UNROLL
-      for (int h = 0; h < H; ++h) {
-        const int ds = k - R - h;  // this row's offset from output row h
-        if (ds < -R || ds > R)
-          continue;
-        KOKKOSTILE_UNROLL
-        for (int df = -R; df <= R; ++df) {
-          if (Star && ds != 0 && df != 0)
-            continue;
-          const T weight = this->w[(ds + R) * (2 * R + 1) + df + R];
-          KOKKOSTILE_UNROLL
-          for (int e = 0; e < V; ++e) {
-            const int x = e + df;
-            const T value = x < 0 ? left[x + R] : (x >= V ? right[x - V] : mid.v[x]);
-            sum[h].v[e] += weight * value;
-          }
-        }
-      }
-    }
-    KOKKOSTILE_UNROLL
-    for (int h = 0; h < H; ++h) {
-      if (Interior || slow0 + h < this->geo.slow_extent)
-        this->store(slow0 + h, fast, sum[h]);
-    }
-  }
-};
-
-/// Launches question 22's kernel (Functor: RollingPackets or the library's StencilPackets) as
-/// Impl::launch_stencil_packets does, on LayoutRight grids whose rows are whole packets.
-template <class Functor, class Grid, class T>
-void launch_packets_as_library(const Grid& out, const Grid& in,
-                               const KokkosTile::Stencil2D<T>& weights) {
-  constexpr int V = Functor::V;
-  KokkosTile::Impl::StencilPacketGeometry geo;
-  geo.slow_extent = static_cast<int>(in.extent(0));
-  geo.fast_extent = static_cast<int>(in.extent(1));
-  geo.in_slow = static_cast<int>(in.stride(0));
-  geo.out_slow = static_cast<int>(out.stride(0));
-  geo.packets = geo.fast_extent / V;
-  constexpr int row_bytes = Functor::lanes * V * sizeof(T);
-  geo.packet_offset =
-      static_cast<int>(reinterpret_cast<std::uintptr_t>(in.data()) % row_bytes / (V * sizeof(T)));
-  geo.blocks_across = (geo.packets + geo.packet_offset + Functor::lanes - 1) / Functor::lanes;
-  geo.out_packets = true;
-  const int blocks_down = (geo.slow_extent + Functor::rows_per_block - 1) / Functor::rows_per_block;
-  using Policy = Kokkos::TeamPolicy<
-      Kokkos::Cuda, Kokkos::LaunchBounds<Functor::lanes * Functor::warps, Functor::teams_per_sm>>;
-  Functor functor{};
-  functor.in = in.data();
-  functor.out = out.data();
-  functor.boundary = KokkosTile::BoundaryCondition<T>::clamp();
-  functor.geo = geo;
-  Functor::set_weights(functor.w, weights);
-  Kokkos::parallel_for(
-      "rolling", Policy(blocks_down * geo.blocks_across, Functor::warps, Functor::lanes), functor);
+/// Question 22: the library's packet kernel (side packets, clamped boundary) with a chosen
+/// tuning: Rows output rows a thread, Teams teams a multiprocessor, and the taps summed input row
+/// by input row (Rolling, StencilPackets::rolling) or over the whole window.
+template <int R, bool Star, int Rows, unsigned Teams, bool Rolling, class Grid, class T>
+void packets_tuned(const Grid& out, const Grid& in, const KokkosTile::Stencil2D<T>& weights) {
+  KokkosTile::Impl::launch_stencil_packets<R, Star, Grid, Grid, T, Rows, true, Teams, Rolling>(
+      "rolling", Kokkos::Cuda(), out, in, weights, KokkosTile::BoundaryCondition<T>::clamp(),
+      packet_fast_path(out, in));
 }
 
 template <class T>
@@ -1899,7 +1795,10 @@ void rolling_questions(int edge) {
     KokkosTile::stencil(expected, in, weights, clamp);
     Kokkos::fence();
     const auto want = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), expected);
-    const double largest = 1000003.0 * 1.0;  // |pattern| < 1000003, weights' |sum| <= ~2.5
+    // |pattern| < 1000003 and the weights' |w| sum to at most 32 / 3 (the 9-point star), so a
+    // float sum of n taps rounds by less than n * 2^-23 * 32 / 3 * 1000003, about 11 for the
+    // 9-point star and 3 for the box: inside 4e-5 of the pattern's bound (40).
+    const double tolerance = (sizeof(T) == 4 ? 4e-5 : 4e-13) * 1000003.0;
     forms([&](const char* form, const auto& call) {
       const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(Space(), y, x); });
       Kokkos::deep_copy(out, T(-1));
@@ -1910,7 +1809,7 @@ void rolling_questions(int edge) {
       for (int i = 0; i < edge; i += 7)
         for (int j = 0; j < edge; ++j)
           worst = std::max(worst, std::abs(double(got(i, j)) - double(want(i, j))));
-      const bool ok = worst <= (sizeof(T) == 4 ? 1e-5 : 1e-13) * 4 * largest;
+      const bool ok = worst <= tolerance;
       const double ms = benchmark_like_ms(call);
       std::printf("rolling,%s,%d,%s,%s,%.4f,%.4f,%.3f,%s\n", type_name<T>(), edge, shape, form,
                   copy, ms, copy / ms, ok ? "ok" : "WRONG");
@@ -1919,45 +1818,151 @@ void rolling_questions(int edge) {
   const auto box = KokkosTile::Stencil2D<T>::box(2, std::vector<T>(25, T(1) / 25));
   run_shape("box5x5", box, [&](auto form) {
     form("library", [&] { KokkosTile::stencil(out, in, box, clamp); });
-    form("packets_4rows_3teams", [&] {
-      launch_packets_as_library<KokkosTile::Impl::StencilPackets<T, 2, false, 4, true, 3>>(out, in,
-                                                                                           box);
-    });
-    form("rolling_4rows_4teams",
-         [&] { launch_packets_as_library<RollingPackets<T, 2, false, 4, 4>>(out, in, box); });
-    form("rolling_4rows_3teams",
-         [&] { launch_packets_as_library<RollingPackets<T, 2, false, 4, 3>>(out, in, box); });
-    form("rolling_8rows_4teams",
-         [&] { launch_packets_as_library<RollingPackets<T, 2, false, 8, 4>>(out, in, box); });
-    form("rolling_8rows_3teams",
-         [&] { launch_packets_as_library<RollingPackets<T, 2, false, 8, 3>>(out, in, box); });
-    form("rolling_2rows_4teams",
-         [&] { launch_packets_as_library<RollingPackets<T, 2, false, 2, 4>>(out, in, box); });
+    form("packets_4rows_3teams", [&] { packets_tuned<2, false, 4, 3, false>(out, in, box); });
+    form("rolling_4rows_4teams", [&] { packets_tuned<2, false, 4, 4, true>(out, in, box); });
+    form("rolling_4rows_3teams", [&] { packets_tuned<2, false, 4, 3, true>(out, in, box); });
+    form("rolling_8rows_4teams", [&] { packets_tuned<2, false, 8, 4, true>(out, in, box); });
+    form("rolling_8rows_3teams", [&] { packets_tuned<2, false, 8, 3, true>(out, in, box); });
+    form("rolling_2rows_4teams", [&] { packets_tuned<2, false, 2, 4, true>(out, in, box); });
   });
   const auto nine = KokkosTile::Stencil2D<T>::nine_point(T(-5), T(4) / 3, T(-1) / 12);
   run_shape("star9", nine, [&](auto form) {
     form("library", [&] { KokkosTile::stencil(out, in, nine, clamp); });
-    form("rolling_4rows_4teams",
-         [&] { launch_packets_as_library<RollingPackets<T, 2, true, 4, 4>>(out, in, nine); });
-    form("rolling_8rows_4teams",
-         [&] { launch_packets_as_library<RollingPackets<T, 2, true, 8, 4>>(out, in, nine); });
+    form("rolling_4rows_4teams", [&] { packets_tuned<2, true, 4, 4, true>(out, in, nine); });
+    form("rolling_8rows_4teams", [&] { packets_tuned<2, true, 8, 4, true>(out, in, nine); });
   });
   const auto five = KokkosTile::Stencil2D<T>::five_point(T(-4), T(1));
   run_shape("star5", five, [&](auto form) {
     form("library", [&] { KokkosTile::stencil(out, in, five, clamp); });
-    form("packets_2rows", [&] {
-      launch_packets_as_library<KokkosTile::Impl::StencilPackets<T, 1, true, 2, false, 4>>(out, in,
-                                                                                           five);
-    });
-    form("packets_4rows", [&] {
-      launch_packets_as_library<KokkosTile::Impl::StencilPackets<T, 1, true, 4, false, 4>>(out, in,
-                                                                                           five);
-    });
-    form("rolling_4rows_4teams",
-         [&] { launch_packets_as_library<RollingPackets<T, 1, true, 4, 4>>(out, in, five); });
-    form("rolling_8rows_4teams",
-         [&] { launch_packets_as_library<RollingPackets<T, 1, true, 8, 4>>(out, in, five); });
+    form("packets_2rows", [&] { packets_tuned<1, true, 2, 4, false>(out, in, five); });
+    form("packets_4rows", [&] { packets_tuned<1, true, 4, 4, false>(out, in, five); });
+    form("rolling_4rows_4teams", [&] { packets_tuned<1, true, 4, 4, true>(out, in, five); });
+    form("rolling_8rows_4teams", [&] { packets_tuned<1, true, 8, 4, true>(out, in, five); });
   });
+}
+#endif
+
+#if defined(KOKKOS_ENABLE_CUDA)
+/// Question 24: the in-place square transpose (pairs of tiles swapped through scratch) with 32 x 32
+/// tiles (4 warps a team, the library's choice for 8-byte elements) or 64 x 64 (8 warps, its
+/// choice for 4-byte ones), each under launch bounds promising MinBlocks teams of 256 threads a
+/// multiprocessor (0: Kokkos' default), on LayoutRight Views as the benchmark allocates them.
+template <class T>
+void in_place_questions(int edge) {
+  using Matrix = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  const std::int64_t count = std::int64_t(edge) * edge;
+  Matrix a("a", edge, edge);
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{a});
+  Kokkos::View<T*, Memory> x("x", count), y("y", count);
+  std::int64_t calls = 0;  // each call transposes a once
+  const auto timed = [&](const char* form, int tile, int min_blocks, const auto& call) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(Space(), y, x); });
+    const double ms = benchmark_like_ms([&] {
+      call();
+      ++calls;
+    });
+    std::printf("inplace,%s,%d,%s,%d,%d,%.4f,%.4f,%.3f,%s\n", type_name<T>(), edge, form, tile,
+                min_blocks, copy, ms, copy / ms,
+                matrix_correct(a, calls % 2 == 1) ? "ok" : "WRONG");
+  };
+  const auto launch = [&](auto tile, auto min_blocks) {
+    constexpr int Tile = decltype(tile)::value;
+    constexpr unsigned MinBlocks = decltype(min_blocks)::value;
+    KokkosTile::TransposeOptions options;
+    options.tile = Tile;
+    const auto shape = KokkosTile::Impl::transpose_tile_shape<Space>(
+        "inplace", options, KokkosTile::Impl::resolve<Space>(options.variant));
+    timed("launch", Tile, MinBlocks, [&] {
+      KokkosTile::Impl::launch_transpose_in_place<Tile, MinBlocks>("inplace", Space(), a, shape);
+    });
+  };
+  using std::integral_constant;
+  for (int round = 0; round < 2; ++round) {
+    timed("library", 0, 0, [&] { KokkosTile::transpose(a); });
+    if constexpr (sizeof(T) <= 4)
+      launch(integral_constant<int, 64>{}, integral_constant<unsigned, 0>{});
+    // Launch bounds count teams of 256 threads (TilePolicy): 4, 6 and 8 hold a 128-thread team to
+    // 64, 42 and 32 registers, for 16, 24 and 32 teams of 128 a multiprocessor.
+    launch(integral_constant<int, 32>{}, integral_constant<unsigned, 0>{});
+    launch(integral_constant<int, 32>{}, integral_constant<unsigned, 4>{});
+    launch(integral_constant<int, 32>{}, integral_constant<unsigned, 6>{});
+    launch(integral_constant<int, 32>{}, integral_constant<unsigned, 8>{});
+  }
+}
+
+/// Question 23: `reverse`'s in-place packet kernel (one packet and its mirror a thread) under a
+/// TeamPolicy of Threads threads a team, each thread taking Pairs packet pairs (pair j of team
+/// thread t is packet league_rank * Threads * Pairs + Threads * j + t, so each warp access stays
+/// one 512-byte run; all loads before the stores). The library's RangePolicy launch gets 128
+/// threads a block from Kokkos' block size deduction (the smallest of at least 128 at full
+/// occupancy).
+template <class T, int Pairs>
+struct ReverseTeamPairs {
+  static constexpr int V = KokkosTile::Impl::packet_width<T>();
+  using packet = KokkosTile::Impl::Packet<T, V>;
+  T* data;
+  std::int64_t packets;  // a multiple of 2 * threads * Pairs
+  int threads;
+
+  template <class Member>
+  KOKKOS_FUNCTION void operator()(const Member& team) const {
+    const std::int64_t base = std::int64_t(team.league_rank()) * threads * Pairs + team.team_rank();
+    packet f[Pairs], r[Pairs];
+    KOKKOSTILE_UNROLL
+    for (int j = 0; j < Pairs; ++j) {
+      f[j] = *reinterpret_cast<const packet*>(data + (base + threads * j) * V);
+      r[j] = *reinterpret_cast<const packet*>(data + (packets - 1 - base - threads * j) * V);
+    }
+    KOKKOSTILE_UNROLL
+    for (int j = 0; j < Pairs; ++j) {
+      KokkosTile::Impl::store_packet(data + (base + threads * j) * V,
+                                     KokkosTile::Impl::reversed(r[j]));
+      KokkosTile::Impl::store_packet(data + (packets - 1 - base - threads * j) * V,
+                                     KokkosTile::Impl::reversed(f[j]));
+    }
+  }
+};
+
+template <class T>
+void reverse_team_questions(std::int64_t count) {
+  constexpr int V = KokkosTile::Impl::packet_width<T>();
+  Kokkos::View<T*, Memory> v("v", count), x("x", count), y("y", count);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, count),
+                       IndexPattern<T>{v});
+  std::int64_t flips = 0;  // each call reverses v once
+  const auto report = [&](const char* form, int threads, int pairs, double copy, double ms) {
+    std::printf("rteam,%s,%ld,%s,%d,%d,%.4f,%.4f,%.3f,%s\n", type_name<T>(),
+                static_cast<long>(count), form, threads, pairs, copy, ms, copy / ms,
+                reversed_correctly(v, flips) ? "ok" : "WRONG");
+  };
+  const auto timed = [&](const char* form, int threads, int pairs, const auto& call) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(Space(), y, x); });
+    std::int64_t calls = 0;
+    const double ms = benchmark_like_ms([&] {
+      call();
+      ++calls;
+    });
+    flips += calls;
+    report(form, threads, pairs, copy, ms);
+  };
+  const auto team_form = [&](auto pairs, int threads) {
+    constexpr int P = decltype(pairs)::value;
+    const ReverseTeamPairs<T, P> functor{v.data(), count / V, threads};
+    const int league = static_cast<int>(count / V / 2 / threads / P);
+    timed("team", threads, P, [&] {
+      Kokkos::parallel_for("reverse_team", Kokkos::TeamPolicy<Space>(Space(), league, threads),
+                           functor);
+    });
+  };
+  for (int round = 0; round < 2; ++round) {
+    timed("library_reverse", 128, 1, [&] { KokkosTile::reverse(v); });
+    timed("library_reverse_static1024", 0, 0, [&] { KokkosTile::reverse_static<1024>(v); });
+    for (const int threads : {128, 256, 512, 1024}) {
+      team_form(std::integral_constant<int, 1>{}, threads);
+      team_form(std::integral_constant<int, 2>{}, threads);
+    }
+  }
 }
 #endif
 
@@ -1966,7 +1971,7 @@ void each_edge(std::initializer_list<int> edges, void (*question)(int)) {
     question(edge);
 }
 
-/// Questions 7 and 9 to 21: each runs alone when its argument is the program's last.
+/// Questions 7 and 9 to 24: each runs alone when its argument is the program's last.
 std::vector<NamedQuestion> named_questions() {
   return {
       {"designs", "design,type,edge,variant,ms,of_deep_copy,check",
@@ -2044,12 +2049,22 @@ std::vector<NamedQuestion> named_questions() {
          std::printf("# peak memory %.3g B/s over %d multiprocessors: %.3g a multiprocessor, %s\n",
                      limits.memory_bytes_per_second, limits.multiprocessors,
                      limits.memory_bytes_per_second / limits.multiprocessors,
-                     KokkosTile::Impl::stencil_bandwidth_rich(limits.memory_bytes_per_second,
-                                                              limits.multiprocessors)
+                     KokkosTile::Impl::bandwidth_rich(limits.memory_bytes_per_second,
+                                                      limits.multiprocessors)
                          ? "rich in bandwidth"
                          : "not rich in bandwidth");
          rolling_questions<float>(8192);
          rolling_questions<double>(8192);
+       }},
+      {"rteam", "rteam,type,elements,form,threads,pairs,deep_copy_ms,ms,of_deep_copy,check",
+       [] {
+         reverse_team_questions<float>(std::int64_t(1) << 26);
+         reverse_team_questions<double>(std::int64_t(1) << 26);
+       }},
+      {"inplace", "inplace,type,edge,form,tile,min_blocks,deep_copy_ms,ms,of_deep_copy,check",
+       [] {
+         in_place_questions<float>(8192);
+         in_place_questions<double>(8192);
        }},
       {"stencil", "(question 1 alone; its own line format)",
        [] {

@@ -15,6 +15,7 @@
 #include "KokkosTile_TeamCopy.hpp"
 #include "KokkosTile_TeamLoops.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -82,6 +83,22 @@ struct ReverseInPlace {
     });
   }
 };
+
+/// Threads a team of ReverseInPlaceStagedPackets for chunks of `chunk_packets` packets: half a
+/// thread a packet (whole warps, at least 32), at most 256, or 128 on devices rich in bandwidth
+/// (bandwidth_rich, Core_DeviceBandwidth.hpp). A team loads both its chunks at once, so the bytes
+/// in flight on a multiprocessor are the chunks of the teams resident there, and teams of 256
+/// threads allow only 8: with them, reverse_static<1024> ran at 0.92 of deep_copy on an H100 in
+/// float (8 KiB a team) and 0.975 in double (16 KiB); half a thread a packet lets small chunks
+/// have more teams resident. memory_bound_variants_kx.cpp, question 4 (one pair of 1024-element
+/// chunks a team, its batch timing, at 2^26 / 2^24 / 2^28 elements):
+///  - H100 (run 5): double 1.017 / 1.053 / 0.982 with 256 threads, 0.985 / 1.020 / 0.946 with 128;
+///  - H200 (run 43): double 1.010 / 1.053 / 0.970 with 256, 1.018 / 1.068 / 0.976 with 128; float
+///    (128 threads by the first rule) 1.031 / 1.292 / 0.994 against 0.984 / 1.247 / 0.954 with 256.
+inline int reverse_staged_threads(int chunk_packets, bool bandwidth_rich) {
+  const int most = bandwidth_rich ? 128 : 256;
+  return std::min(most, std::max(32, (chunk_packets / 2 + 31) / 32 * 32));
+}
 
 /// ReverseInPlace for Views the packet kernels take (contiguous, 16-byte-aligned, a whole number
 /// of packet pairs; Reverse_Packets.hpp) when the chunk is a whole number of packets: the same

@@ -24,6 +24,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Stencil2D.hpp"
+#include "impl/core/Core_DeviceBandwidth.hpp"
 #include "impl/core/Core_Packet.hpp"
 #include "impl/core/Core_Unroll.hpp"
 
@@ -66,27 +67,15 @@ template <class T, int R, bool Star>
 inline constexpr int stencil_rows_per_thread = (R == 2 || (sizeof(T) == 8 && R == 1 && Star)) ? 4
                                                                                               : 2;
 
-/// Peak DRAM bandwidth per multiprocessor from which a device counts as rich in bandwidth, where
-/// float 5-point stars take four rows a thread (stencil_rows_per_thread_rich) instead of two: the
-/// rows' shared packet rows cut L1 and L2 traffic per output, which the H200 needs and the H100
-/// does not. As a ratio to deep_copy at 8192^2 / 16384^2, four rows against two
+/// stencil_rows_per_thread on devices rich in bandwidth (bandwidth_rich, Core_DeviceBandwidth.hpp):
+/// float 5-point stars take four rows a thread instead of two there. The rows' shared packet rows
+/// cut L1 and L2 traffic per output, which the H200 needs and the H100 does not. As a ratio to
+/// deep_copy at 8192^2 / 16384^2, four rows against two
 /// (perf_tests/experiments/memory_bound_variants_kx.cpp, question 1, two rounds a run):
 ///  - H200 (4.9 TB/s over 132 multiprocessors, 37 GB/s each; runs 37, 38, 40): 1.031-1.055 /
 ///    1.009-1.021 against 1.017-1.041 / 0.990-1.005;
 ///  - H100 SXM (3.35 TB/s, 25 GB/s each; runs 36, 39): 1.019-1.040 / 1.009-1.021 against
 ///    1.043-1.062 / 1.019-1.032.
-/// The threshold lies between the two measured devices; devices far below both (A100: 14-19 GB/s
-/// a multiprocessor) take two.
-inline constexpr double stencil_rich_bandwidth_per_sm = 30e9;
-
-/// Whether a device with this peak bandwidth and multiprocessor count is rich in bandwidth in the
-/// sense of stencil_rich_bandwidth_per_sm (false when either is unknown).
-inline bool stencil_bandwidth_rich(double memory_bytes_per_second, int multiprocessors) {
-  return multiprocessors > 0 &&
-         memory_bytes_per_second / multiprocessors >= stencil_rich_bandwidth_per_sm;
-}
-
-/// stencil_rows_per_thread on devices rich in bandwidth (stencil_bandwidth_rich).
 template <class T, int R, bool Star>
 inline constexpr int stencil_rows_per_thread_rich = (R == 1 && Star && sizeof(T) == 4)
                                                         ? 4
@@ -108,7 +97,7 @@ inline constexpr unsigned stencil_teams_per_sm = (R == 2 && !(Star && sizeof(T) 
 /// packets and the output sums are live rather than the whole window of H + 2 R rows. A 5x5 box at
 /// four rows a thread then runs four teams a multiprocessor (64 registers, 16 bytes of stack for
 /// float and 32 for double, by cuobjdump) where the window needs three (80 registers, 88 and 216
-/// bytes of stack). Taken on devices rich in bandwidth (stencil_bandwidth_rich), where it measured
+/// bytes of stack). Taken on devices rich in bandwidth (bandwidth_rich), where it measured
 /// faster for 5x5 boxes. On an H200, as a ratio to deep_copy at 8192^2, float / double:
 ///  - kokkostile_perf, three rounds before and after alternating: 0.865-0.866 / 0.828-0.842
 ///    against 0.811-0.818 / 0.810-0.815;
@@ -235,6 +224,10 @@ struct StencilPackets {
     KOKKOSTILE_UNROLL
     for (int k = 0; k < window; ++k) {
       rows_in[k] = load<Interior>(slow0 - R + k, fast);
+      // The body of sides(), written out: called here (with left[k] and right[k]), nvcc 13.0
+      // compiled three of the window's radius-2 kernels differently (the 5x5 boxes' 1.3 KB
+      // larger, the double 9-point star's reordered; the other 71 kernels of Bench_Stencil.cpp
+      // byte for byte the same), and those kernels' speed is measured as written.
       if (!Star || (k >= R && k < R + H)) {
         if (Interior && side_packets) {
           const packet l = load<true>(slow0 - R + k, fast - V);
