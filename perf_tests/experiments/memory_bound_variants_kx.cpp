@@ -1688,25 +1688,35 @@ void issue_questions() {
 }
 
 /// Question 8: reverse in place in packets with Pairs packet pairs a thread (all 2 * Pairs loads
-/// before any store; within a block of 256 threads, pair j of thread i is i + 256 j, so that every
-/// warp access stays one coalesced 512-byte run), against the library's one pair a thread, and a
-/// packet copy kernel out of place as the ceiling of a Kokkos kernel of this shape.
+/// before any store; within a block of `block` threads, pair j of thread i is i + block j, so that
+/// every warp access stays one coalesced 512-byte run), against the library's one pair a thread,
+/// and a packet copy kernel out of place as the ceiling of a Kokkos kernel of this shape. Thread i
+/// is a RangePolicy index (question 8, blocks of 256) or team thread t of league rank g, i = g
+/// block + t (question 23, blocks of the team's size).
 template <class T, int Pairs>
 struct ReverseManyPairs {
   static constexpr int V = KokkosTile::Impl::packet_width<T>();
   using packet = KokkosTile::Impl::Packet<T, V>;
   T* data;
-  std::int64_t packets;  // multiple of 2 * 256 * Pairs
+  std::int64_t packets;  // multiple of 2 * block * Pairs
+  int block;
+
+  template <class Member>
+  KOKKOS_FUNCTION void operator()(const Member& team) const {
+    (*this)(std::int64_t(team.league_rank()) * block + team.team_rank());
+  }
+
   KOKKOS_FUNCTION void operator()(std::int64_t i) const {
-    const std::int64_t base = i / 256 * 256 * Pairs + i % 256;
+    const std::int64_t base = i / block * block * Pairs + i % block;
     packet f[Pairs], r[Pairs];
     for (int j = 0; j < Pairs; ++j) {
-      f[j] = *reinterpret_cast<const packet*>(data + (base + 256 * j) * V);
-      r[j] = *reinterpret_cast<const packet*>(data + (packets - 1 - base - 256 * j) * V);
+      f[j] = *reinterpret_cast<const packet*>(data + (base + block * j) * V);
+      r[j] = *reinterpret_cast<const packet*>(data + (packets - 1 - base - block * j) * V);
     }
     for (int j = 0; j < Pairs; ++j) {
-      KokkosTile::Impl::store_packet(data + (base + 256 * j) * V, KokkosTile::Impl::reversed(r[j]));
-      KokkosTile::Impl::store_packet(data + (packets - 1 - base - 256 * j) * V,
+      KokkosTile::Impl::store_packet(data + (base + block * j) * V,
+                                     KokkosTile::Impl::reversed(r[j]));
+      KokkosTile::Impl::store_packet(data + (packets - 1 - base - block * j) * V,
                                      KokkosTile::Impl::reversed(f[j]));
     }
   }
@@ -1737,7 +1747,7 @@ void reverse_design_questions(std::int64_t count) {
   };
   auto many = [&](auto pairs) {
     constexpr int P = decltype(pairs)::value;
-    const ReverseManyPairs<T, P> functor{v.data(), count / V};
+    const ReverseManyPairs<T, P> functor{v.data(), count / V, 256};
     const double ms = median_fenced_ms([&] {
       Kokkos::parallel_for("many_pairs",
                            Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(
@@ -1892,38 +1902,10 @@ void in_place_questions(int edge) {
 }
 
 /// Question 23: `reverse`'s in-place packet kernel (one packet and its mirror a thread) under a
-/// TeamPolicy of Threads threads a team, each thread taking Pairs packet pairs (pair j of team
-/// thread t is packet league_rank * Threads * Pairs + Threads * j + t, so each warp access stays
-/// one 512-byte run; all loads before the stores). The library's RangePolicy launch gets 128
+/// TeamPolicy of `threads` threads a team, each thread taking one or two packet pairs
+/// (ReverseManyPairs with blocks of the team's size). The library's RangePolicy launch gets 128
 /// threads a block from Kokkos' block size deduction (the smallest of at least 128 at full
 /// occupancy).
-template <class T, int Pairs>
-struct ReverseTeamPairs {
-  static constexpr int V = KokkosTile::Impl::packet_width<T>();
-  using packet = KokkosTile::Impl::Packet<T, V>;
-  T* data;
-  std::int64_t packets;  // a multiple of 2 * threads * Pairs
-  int threads;
-
-  template <class Member>
-  KOKKOS_FUNCTION void operator()(const Member& team) const {
-    const std::int64_t base = std::int64_t(team.league_rank()) * threads * Pairs + team.team_rank();
-    packet f[Pairs], r[Pairs];
-    KOKKOSTILE_UNROLL
-    for (int j = 0; j < Pairs; ++j) {
-      f[j] = *reinterpret_cast<const packet*>(data + (base + threads * j) * V);
-      r[j] = *reinterpret_cast<const packet*>(data + (packets - 1 - base - threads * j) * V);
-    }
-    KOKKOSTILE_UNROLL
-    for (int j = 0; j < Pairs; ++j) {
-      KokkosTile::Impl::store_packet(data + (base + threads * j) * V,
-                                     KokkosTile::Impl::reversed(r[j]));
-      KokkosTile::Impl::store_packet(data + (packets - 1 - base - threads * j) * V,
-                                     KokkosTile::Impl::reversed(f[j]));
-    }
-  }
-};
-
 template <class T>
 void reverse_team_questions(std::int64_t count) {
   constexpr int V = KokkosTile::Impl::packet_width<T>();
@@ -1948,7 +1930,7 @@ void reverse_team_questions(std::int64_t count) {
   };
   const auto team_form = [&](auto pairs, int threads) {
     constexpr int P = decltype(pairs)::value;
-    const ReverseTeamPairs<T, P> functor{v.data(), count / V, threads};
+    const ReverseManyPairs<T, P> functor{v.data(), count / V, threads};
     const int league = static_cast<int>(count / V / 2 / threads / P);
     timed("team", threads, P, [&] {
       Kokkos::parallel_for("reverse_team", Kokkos::TeamPolicy<Space>(Space(), league, threads),

@@ -5,7 +5,7 @@
 // kernels tuned on one GPU kind can want other shapes on a GPU with the same multiprocessors and
 // faster memory (the H200 against the H100 SXM): more work per byte in flight there, or fewer
 // threads a team. Kernels tuned per device take their *_rich tuning on such devices; the
-// measurements that chose each tuning are beside it (Stencil_Packets.hpp, Reverse_Packets.hpp).
+// measurements that chose each tuning are beside it (Stencil_Packets.hpp, Reverse_Team.hpp).
 
 #include <Kokkos_Core.hpp>
 
