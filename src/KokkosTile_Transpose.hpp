@@ -212,9 +212,9 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   });
 }
 
-template <int FastEdge, unsigned MinBlocks = 0, class ExecSpace, class AView>
+template <int FastEdge, unsigned MinBlocks = 0, int Warps = 0, class ExecSpace, class AView>
 void launch_transpose_in_place(const std::string& call, const ExecSpace& space, const AView& a,
-                               const TileShape2D& shape) {
+                               const TileShape2D& shape, const InPlaceTileOrder& order = {}) {
   using tile_type = Tile2D<typename AView::non_const_value_type, ExecSpace>;
   const ScratchPlacement placement =
       place_team_scratch(call, space, 2 * tile_type::scratch_bytes(shape));
@@ -227,16 +227,17 @@ void launch_transpose_in_place(const std::string& call, const ExecSpace& space, 
       shift = line_misalignment<FastEdge>(a.data(), line_strides(a).slow);
   }
   const std::int64_t tiles_across = ceil_div(a.extent(0) + shift, shape.rows);
-  const int league = checked_league_size(call, tiles_across * (tiles_across + 1) / 2);
+  const int league = checked_league_size(call, in_place_teams(tiles_across, order));
   auto policy = with_scratch(tile_policy<MinBlocks>(space, league), placement);
-  using functor_base = TransposeInPlace<ExecSpace, AView, FastEdge, 0>;
+  using functor_base = TransposeInPlace<ExecSpace, AView, FastEdge, 0, Warps>;
   if constexpr (!runs_on_host<ExecSpace>())
     policy = with_scratch(TilePolicy<ExecSpace, MinBlocks>(space, league, functor_base::warps, 32),
                           placement);
   with_scratch_level(placement, [&](auto level) {
-    Kokkos::parallel_for(call, policy,
-                         TransposeInPlace<ExecSpace, AView, FastEdge, decltype(level)::value>{
-                             a, shape, a_left, !a_left, fast, shift});
+    Kokkos::parallel_for(
+        call, policy,
+        TransposeInPlace<ExecSpace, AView, FastEdge, decltype(level)::value, Warps>{
+            a, shape, a_left, !a_left, fast, shift, static_cast<int>(tiles_across), order});
   });
 }
 

@@ -6,6 +6,8 @@
 
 #include "TestHelpers.hpp"
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -132,6 +134,36 @@ TYPED_TEST(Transpose, InPlaceFullTilePairs) {
       }
       Kokkos::View<T*, MemorySpace> storage;
       expect_transposed_in_place(gapped_view<T>(storage, n, n, false, 1, 320 - n), options, ++seed);
+    }
+  }
+}
+
+/// Every order of the in-place transpose's teams (Impl::InPlaceTileOrder) gives each tile on and
+/// above the diagonal to exactly one team, and no team a tile below it or past the grid.
+TEST(TransposeInPlaceOrder, EveryUpperTileExactlyOnce) {
+  for (const int tiles : {0, 1, 2, 3, 7, 8, 9, 33, 128}) {
+    for (const int group : {1, 2, 3, 4, 8, 16}) {
+      for (const bool mirrored : {false, true}) {
+        KokkosTile::Impl::InPlaceTileOrder order;
+        order.group = group;
+        order.mirrored = mirrored;
+        std::vector<int> seen(std::size_t(tiles) * tiles, 0);
+        const std::int64_t teams = KokkosTile::Impl::in_place_teams(tiles, order);
+        for (std::int64_t rank = 0; rank < teams; ++rank) {
+          const auto t = KokkosTile::Impl::grouped_upper_tile_of_rank(int(rank), tiles, order);
+          if (t.row < 0)
+            continue;
+          ASSERT_TRUE(t.row <= t.col && t.col < tiles)
+              << "tiles " << tiles << ", group " << group << ", mirrored " << mirrored << ": rank "
+              << rank << " took (" << t.row << ", " << t.col << ")";
+          ++seen[std::size_t(t.row) * tiles + t.col];
+        }
+        for (int row = 0; row < tiles; ++row)
+          for (int col = row; col < tiles; ++col)
+            ASSERT_EQ(seen[std::size_t(row) * tiles + col], 1)
+                << "tiles " << tiles << ", group " << group << ", mirrored " << mirrored
+                << ": tile (" << row << ", " << col << ")";
+      }
     }
   }
 }

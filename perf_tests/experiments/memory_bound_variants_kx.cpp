@@ -76,6 +76,18 @@
 //      box and the 9-point and 5-point stars, against the library's launch, timed as in question
 //      9 with deep_copy before each form, and checked against the library's output (CSV lines
 //      `rolling,...`).
+//  23. and 24.: see README.md (arguments `rteam`, `inplace`).
+//  25. (CUDA) the order of the in-place transpose's tile pairs (Impl::InPlaceTileOrder: columns of
+//      the upper triangle, rows, groups of tiles) and `reverse`'s pairs taken from the middle
+//      outwards (argument `order`; CSV lines `inorder,...` and `rorder,...`).
+//  26. (CUDA) question 22's rolling 5x5 box with three or four rows a thread at four to six
+//      teams a multiprocessor (argument `boxteams`; CSV lines `rolling,...`).
+//  27. (CUDA) the in-place transpose with 4 to 32 warps a team, and the diagnostic of its tile
+//      pairs: the library's pair swap (FullTilePackets) on a 256-byte aligned square, written back
+//      in place or into a second square (argument `inwarps`; CSV lines `inwarps,...`).
+//  28. (CUDA) what a fenced call of `reverse` costs beyond its kernel: deep_copy, a raw CUDA launch
+//      of the packet kernel, the same functor through a Kokkos RangePolicy, and the library's
+//      entry points, at 2^10 and 2^26 elements (argument `roverhead`; CSV lines `roverhead,...`).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 
@@ -1792,7 +1804,7 @@ void packets_tuned(const Grid& out, const Grid& in, const KokkosTile::Stencil2D<
 }
 
 template <class T>
-void rolling_questions(int edge) {
+void rolling_questions(int edge, bool box_only = false) {
   using Grid = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
   using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
   Grid in("in", edge, edge), out("out", edge, edge), expected("expected", edge, edge);
@@ -1826,15 +1838,29 @@ void rolling_questions(int edge) {
     });
   };
   const auto box = KokkosTile::Stencil2D<T>::box(2, std::vector<T>(25, T(1) / 25));
-  run_shape("box5x5", box, [&](auto form) {
-    form("library", [&] { KokkosTile::stencil(out, in, box, clamp); });
-    form("packets_4rows_3teams", [&] { packets_tuned<2, false, 4, 3, false>(out, in, box); });
-    form("rolling_4rows_4teams", [&] { packets_tuned<2, false, 4, 4, true>(out, in, box); });
-    form("rolling_4rows_3teams", [&] { packets_tuned<2, false, 4, 3, true>(out, in, box); });
-    form("rolling_8rows_4teams", [&] { packets_tuned<2, false, 8, 4, true>(out, in, box); });
-    form("rolling_8rows_3teams", [&] { packets_tuned<2, false, 8, 3, true>(out, in, box); });
-    form("rolling_2rows_4teams", [&] { packets_tuned<2, false, 2, 4, true>(out, in, box); });
-  });
+  if (!box_only)
+    run_shape("box5x5", box, [&](auto form) {
+      form("library", [&] { KokkosTile::stencil(out, in, box, clamp); });
+      form("packets_4rows_3teams", [&] { packets_tuned<2, false, 4, 3, false>(out, in, box); });
+      form("rolling_4rows_4teams", [&] { packets_tuned<2, false, 4, 4, true>(out, in, box); });
+      form("rolling_4rows_3teams", [&] { packets_tuned<2, false, 4, 3, true>(out, in, box); });
+      form("rolling_8rows_4teams", [&] { packets_tuned<2, false, 8, 4, true>(out, in, box); });
+      form("rolling_8rows_3teams", [&] { packets_tuned<2, false, 8, 3, true>(out, in, box); });
+      form("rolling_2rows_4teams", [&] { packets_tuned<2, false, 2, 4, true>(out, in, box); });
+    });
+  if (box_only) {
+    // Question 26: the rolling box at four rows a thread with more teams a multiprocessor (fewer
+    // registers a thread: 5 teams of 256 threads hold a thread to 48, 6 to 40).
+    run_shape("box5x5", box, [&](auto form) {
+      form("library", [&] { KokkosTile::stencil(out, in, box, clamp); });
+      form("rolling_4rows_5teams", [&] { packets_tuned<2, false, 4, 5, true>(out, in, box); });
+      form("rolling_4rows_6teams", [&] { packets_tuned<2, false, 4, 6, true>(out, in, box); });
+      form("rolling_3rows_4teams", [&] { packets_tuned<2, false, 3, 4, true>(out, in, box); });
+      form("rolling_3rows_5teams", [&] { packets_tuned<2, false, 3, 5, true>(out, in, box); });
+      form("rolling_4rows_4teams", [&] { packets_tuned<2, false, 4, 4, true>(out, in, box); });
+    });
+    return;
+  }
   const auto nine = KokkosTile::Stencil2D<T>::nine_point(T(-5), T(4) / 3, T(-1) / 12);
   run_shape("star9", nine, [&](auto form) {
     form("library", [&] { KokkosTile::stencil(out, in, nine, clamp); });
@@ -1948,12 +1974,277 @@ void reverse_team_questions(std::int64_t count) {
 }
 #endif
 
+#if defined(KOKKOS_ENABLE_CUDA)
+/// Question 25: the order in which the in-place transpose's teams take their tile pairs
+/// (Impl::InPlaceTileOrder): column by column over the upper triangle (the library's), its mirror
+/// image (rows of tiles, consecutive teams along rows of the upper triangle), and groups of
+/// `group` x `group` tiles column by column, row by row inside each; the library's tile edge, on
+/// LayoutRight Views as the benchmark allocates them.
+template <class T>
+void in_place_order_questions(int edge) {
+  using Matrix = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  constexpr int Tile = sizeof(T) <= 4 ? 64 : 32;
+  const std::int64_t count = std::int64_t(edge) * edge;
+  Matrix a("a", edge, edge);
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{a});
+  Kokkos::View<T*, Memory> x("x", count), y("y", count);
+  KokkosTile::TransposeOptions options;
+  options.tile = Tile;
+  const auto shape = KokkosTile::Impl::transpose_tile_shape<Space>(
+      "inorder", options, KokkosTile::Impl::resolve<Space>(options.variant));
+  std::int64_t calls = 0;  // each call transposes a once
+  const auto timed = [&](const char* form, int group, const auto& call) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(Space(), y, x); });
+    const double ms = benchmark_like_ms([&] {
+      call();
+      ++calls;
+    });
+    std::printf("inorder,%s,%d,%s,%d,%.4f,%.4f,%.3f,%s\n", type_name<T>(), edge, form, group, copy,
+                ms, copy / ms, matrix_correct(a, calls % 2 == 1) ? "ok" : "WRONG");
+  };
+  const auto ordered = [&](const char* form, int group, bool mirrored) {
+    KokkosTile::Impl::InPlaceTileOrder order;
+    order.group = group;
+    order.mirrored = mirrored;
+    timed(form, group, [&] {
+      KokkosTile::Impl::launch_transpose_in_place<Tile>("inorder", Space(), a, shape, order);
+    });
+  };
+  for (int round = 0; round < 2; ++round) {
+    timed("library", 1, [&] { KokkosTile::transpose(a); });
+    ordered("columns", 1, false);
+    ordered("rows", 1, true);
+    for (const int group : {2, 4, 8, 16})
+      ordered("groups", group, false);
+  }
+}
+
+/// Question 25, reversal: `reverse`'s in-place packet kernel with the pairs taken from the middle
+/// outwards (thread k swaps packets h - 1 - k and h + k, h = packets / 2), so that the front half
+/// is walked downwards and the back half upwards, against the library (from the ends inwards).
+template <class T>
+struct ReverseMiddleOut {
+  static constexpr int V = KokkosTile::Impl::packet_width<T>();
+  using packet = KokkosTile::Impl::Packet<T, V>;
+  T* data;
+  std::int64_t packets;
+
+  KOKKOS_FUNCTION void operator()(std::int64_t k) const {
+    const std::int64_t middle = packets / 2;
+    T* const front = data + (middle - 1 - k) * V;
+    T* const back = data + (middle + k) * V;
+    const packet f = *reinterpret_cast<const packet*>(front);
+    const packet b = *reinterpret_cast<const packet*>(back);
+    KokkosTile::Impl::store_packet(front, KokkosTile::Impl::reversed(b));
+    KokkosTile::Impl::store_packet(back, KokkosTile::Impl::reversed(f));
+  }
+};
+
+template <class T>
+void reverse_order_questions(std::int64_t count) {
+  constexpr int V = KokkosTile::Impl::packet_width<T>();
+  Kokkos::View<T*, Memory> v("v", count), x("x", count), y("y", count);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, count),
+                       IndexPattern<T>{v});
+  std::int64_t flips = 0;  // each call reverses v once
+  const auto timed = [&](const char* form, const auto& call) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(Space(), y, x); });
+    std::int64_t calls = 0;
+    const double ms = benchmark_like_ms([&] {
+      call();
+      ++calls;
+    });
+    flips += calls;
+    std::printf("rorder,%s,%ld,%s,%.4f,%.4f,%.3f,%s\n", type_name<T>(), static_cast<long>(count),
+                form, copy, ms, copy / ms, reversed_correctly(v, flips) ? "ok" : "WRONG");
+  };
+  const std::int64_t packets = count / V;
+  for (int round = 0; round < 2; ++round) {
+    timed("library", [&] { KokkosTile::reverse(v); });
+    timed("middle_out", [&] {
+      Kokkos::parallel_for(
+          "middle_out",
+          Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(Space(), 0, packets / 2),
+          ReverseMiddleOut<T>{v.data(), packets});
+    });
+  }
+}
+#endif
+
+#if defined(KOKKOS_ENABLE_CUDA)
+/// Question 27, the diagnostic: the library's full-tile pair swap (FullTilePackets, two tiles a
+/// team, Warps warps) on a 256-byte aligned square whose edge is a multiple of Edge, writing either
+/// back into the square (in place, as the library) or into a second square (the same reads, every
+/// write to a line the team did not read).
+template <class T, int Edge, int Warps>
+struct PairTiles {
+  using tile_type = KokkosTile::Tile2D<T, Space>;
+  using member_type = Kokkos::TeamPolicy<Space>::member_type;
+  static constexpr int V = KokkosTile::Impl::packet_width<T>();
+  const T* src;
+  T* dst;
+  int slow;
+  KokkosTile::TileShape2D shape;
+
+  KOKKOS_FUNCTION void operator()(const member_type& team) const {
+    const auto t = KokkosTile::Impl::upper_tile_of_rank(team.league_rank());
+    const tile_type upper(team, 0, shape), lower(team, 0, shape);
+    const std::int64_t above = std::int64_t(t.row) * Edge * slow + std::int64_t(t.col) * Edge;
+    const std::int64_t below = std::int64_t(t.col) * Edge * slow + std::int64_t(t.row) * Edge;
+    using tiles = KokkosTile::Impl::FullTilePackets<T, Edge, V, 2, 32 * Warps>;
+    T* const scratch_upper = upper.storage().data();
+    T* const scratch_lower = lower.storage().data();
+    tiles::load(team, {src + above, src + below}, slow, {scratch_upper, scratch_lower},
+                shape.pitch());
+    team.team_barrier();
+    tiles::store(team, {scratch_upper, scratch_lower}, shape.pitch(), {dst + below, dst + above},
+                 slow, true);
+  }
+};
+
+template <class T>
+void in_place_warp_questions(int edge) {
+  using Matrix = Kokkos::View<T**, Kokkos::LayoutRight, Memory>;
+  using Unmanaged = Kokkos::View<T**, Kokkos::LayoutRight, Memory, Kokkos::MemoryUnmanaged>;
+  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
+  const std::int64_t count = std::int64_t(edge) * edge;
+  Matrix a("a", edge, edge);
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Matrix>{a});
+  const std::int64_t slack = 256 / sizeof(T);
+  Kokkos::View<T*, Memory> a_buffer("a_buffer", count + slack), b_buffer("b_buffer", count + slack);
+  Unmanaged sa(on_256_byte_boundary(a_buffer.data()), edge, edge);
+  Unmanaged sb(on_256_byte_boundary(b_buffer.data()), edge, edge);
+  Kokkos::parallel_for(Policy({0, 0}, {edge, edge}), MatrixPattern<Unmanaged>{sa});
+  Kokkos::View<T*, Memory> x("x", count), y("y", count);
+  std::int64_t calls = 0, square_calls = 0;  // transposes of a, of sa in place
+  const auto timed = [&](const char* form, int tile, int warps, const auto& call, const auto& ok) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(Space(), y, x); });
+    const double ms = benchmark_like_ms(call);
+    std::printf("inwarps,%s,%d,%s,%d,%d,%.4f,%.4f,%.3f,%s\n", type_name<T>(), edge, form, tile,
+                warps, copy, ms, copy / ms, ok() ? "ok" : "WRONG");
+  };
+  const auto on_view = [&](auto tile, auto warps) {
+    constexpr int Tile = decltype(tile)::value;
+    constexpr int Warps = decltype(warps)::value;
+    KokkosTile::TransposeOptions options;
+    options.tile = Tile;
+    const auto shape = KokkosTile::Impl::transpose_tile_shape<Space>(
+        "inwarps", options, KokkosTile::Impl::resolve<Space>(options.variant));
+    timed(
+        "view", Tile, Warps,
+        [&] {
+          KokkosTile::Impl::launch_transpose_in_place<Tile, 0, Warps>("inwarps", Space(), a, shape);
+          ++calls;
+        },
+        [&] { return matrix_correct(a, calls % 2 == 1); });
+  };
+  const auto pairs = [&](auto tile, auto warps) {
+    constexpr int Tile = decltype(tile)::value;
+    constexpr int Warps = decltype(warps)::value;
+    const KokkosTile::TileShape2D shape{Tile, Tile, 1};
+    const int tiles = edge / Tile;
+    const auto policy =
+        Kokkos::TeamPolicy<Space>(Space(), tiles * (tiles + 1) / 2, Warps, 32)
+            .set_scratch_size(0, Kokkos::PerTeam(2 * Tile * (Tile + 1) * sizeof(T)));
+    const PairTiles<T, Tile, Warps> in_place{sa.data(), sa.data(), edge, shape};
+    const PairTiles<T, Tile, Warps> out_of_place{sa.data(), sb.data(), edge, shape};
+    timed(
+        "pairs_in_place", Tile, Warps,
+        [&] {
+          Kokkos::parallel_for("pairs", policy, in_place);
+          ++square_calls;
+        },
+        [&] { return matrix_correct(sa, square_calls % 2 == 1); });
+    timed(
+        "pairs_out_of_place", Tile, Warps,
+        [&] { Kokkos::parallel_for("pairs", policy, out_of_place); },
+        [&] { return matrix_correct(sb, square_calls % 2 == 0); });
+  };
+  using std::integral_constant;
+  for (int round = 0; round < 2; ++round) {
+    if constexpr (sizeof(T) <= 4) {
+      on_view(integral_constant<int, 64>{}, integral_constant<int, 0>{});
+      on_view(integral_constant<int, 64>{}, integral_constant<int, 4>{});
+      on_view(integral_constant<int, 64>{}, integral_constant<int, 16>{});
+      on_view(integral_constant<int, 64>{}, integral_constant<int, 32>{});
+      pairs(integral_constant<int, 64>{}, integral_constant<int, 8>{});
+      pairs(integral_constant<int, 64>{}, integral_constant<int, 16>{});
+    }
+    on_view(integral_constant<int, 32>{}, integral_constant<int, 0>{});
+    on_view(integral_constant<int, 32>{}, integral_constant<int, 8>{});
+    pairs(integral_constant<int, 32>{}, integral_constant<int, 4>{});
+  }
+}
+#endif
+
+#if defined(KOKKOS_ENABLE_CUDA)
+/// Question 28: what a fenced call of `reverse` costs beyond its kernel: the fenced time (timed as
+/// question 9) of deep_copy, a raw CUDA launch of the packet kernel (128 threads a block), the
+/// same functor through a Kokkos RangePolicy (as the library launches it), and the library's
+/// entry points, at 2^10 elements (the fixed cost alone) and 2^26.
+template <class T>
+__global__ void __launch_bounds__(128) reverse_packets_raw(T* data, std::int64_t packets) {
+  const std::int64_t k = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (k < packets / 2)
+    KokkosTile::Impl::ReverseInPlacePackets<T>{data, packets}(k);
+}
+
+template <class T>
+void reverse_overhead_questions(std::int64_t count) {
+  constexpr int V = KokkosTile::Impl::packet_width<T>();
+  Kokkos::View<T*, Memory> v("v", count), w("w", count), x("x", count), y("y", count);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, count),
+                       IndexPattern<T>{v});
+  const std::int64_t packets = count / V;
+  const Space space;
+  std::int64_t flips = 0;
+  const auto timed = [&](const char* form, const std::function<void()>& call, bool flips_v) {
+    std::int64_t calls = 0;
+    const double ms = benchmark_like_ms([&] {
+      call();
+      ++calls;
+    });
+    if (flips_v)
+      flips += calls;  // the untimed first call included
+    std::printf("roverhead,%s,%ld,%s,%.4f,%s\n", type_name<T>(), static_cast<long>(count), form,
+                ms * 1000, reversed_correctly(v, flips) ? "ok" : "WRONG");
+  };
+  for (int round = 0; round < 2; ++round) {
+    timed(
+        "deep_copy", [&] { Kokkos::deep_copy(space, y, x); }, false);
+    timed(
+        "raw",
+        [&] {
+          const auto pairs = packets / 2;
+          reverse_packets_raw<T>
+              <<<static_cast<unsigned>((pairs + 127) / 128), 128, 0, space.cuda_stream()>>>(
+                  v.data(), packets);
+        },
+        true);
+    timed(
+        "kokkos_range",
+        [&] {
+          Kokkos::parallel_for(
+              "kx_reverse",
+              Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, packets / 2),
+              KokkosTile::Impl::ReverseInPlacePackets<T>{v.data(), packets});
+        },
+        true);
+    timed(
+        "library_reverse", [&] { KokkosTile::reverse(space, v); }, true);
+    timed(
+        "library_reverse_copy", [&] { KokkosTile::reverse_copy(space, x, w); }, false);
+  }
+}
+#endif
+
 void each_edge(std::initializer_list<int> edges, void (*question)(int)) {
   for (const int edge : edges)
     question(edge);
 }
 
-/// Questions 7 and 9 to 24: each runs alone when its argument is the program's last.
+/// Questions 7 and 9 to 28: each runs alone when its argument is the program's last.
 std::vector<NamedQuestion> named_questions() {
   return {
       {"designs", "design,type,edge,variant,ms,of_deep_copy,check",
@@ -2047,6 +2338,35 @@ std::vector<NamedQuestion> named_questions() {
        [] {
          in_place_questions<float>(8192);
          in_place_questions<double>(8192);
+       }},
+      {"order", "inorder,type,edge,form,group,deep_copy_ms,ms,of_deep_copy,check",
+       [] {
+         in_place_order_questions<float>(8192);
+         in_place_order_questions<double>(8192);
+         in_place_order_questions<float>(16384);
+         std::printf("rorder,type,elements,form,deep_copy_ms,ms,of_deep_copy,check\n");
+         reverse_order_questions<float>(std::int64_t(1) << 26);
+         reverse_order_questions<double>(std::int64_t(1) << 26);
+       }},
+      {"boxteams", "rolling,type,edge,shape,form,deep_copy_ms,ms,of_deep_copy,check",
+       [] {
+         for (int round = 0; round < 2; ++round) {
+           rolling_questions<float>(8192, true);
+           rolling_questions<double>(8192, true);
+         }
+       }},
+      {"inwarps", "inwarps,type,edge,form,tile,warps,deep_copy_ms,ms,of_deep_copy,check",
+       [] {
+         in_place_warp_questions<float>(8192);
+         in_place_warp_questions<double>(8192);
+         in_place_warp_questions<float>(16384);
+       }},
+      {"roverhead", "roverhead,type,elements,form,fenced_us,check",
+       [] {
+         for (const std::int64_t count : {std::int64_t(1) << 10, std::int64_t(1) << 26}) {
+           reverse_overhead_questions<float>(count);
+           reverse_overhead_questions<double>(count);
+         }
        }},
       {"stencil", "(question 1 alone; its own line format)",
        [] {

@@ -183,19 +183,57 @@ KOKKOS_INLINE_FUNCTION UpperTile upper_tile_of_rank(int rank) {
   return {static_cast<int>(rank - std::int64_t(col) * (col + 1) / 2), col};
 }
 
+/// The order in which the in-place transpose's teams take their tile pairs: `group` x `group`
+/// blocks of tiles ("groups") on and above the diagonal, enumerated column by column as
+/// upper_tile_of_rank enumerates tiles, and row by row inside each group (group 1: the tiles
+/// themselves, column by column); `mirrored` enumerates the mirror image instead (rows of tiles
+/// from the bottom, so that consecutive teams walk along rows of the upper triangle).
+struct InPlaceTileOrder {
+  int group = 1;
+  bool mirrored = false;
+};
+
+/// Teams the order launches for a grid of `tiles` x `tiles` tiles: a group's slots below the
+/// diagonal or past the grid are launched and leave at once (grouped_upper_tile_of_rank).
+inline std::int64_t in_place_teams(std::int64_t tiles, const InPlaceTileOrder& order) {
+  const std::int64_t groups = (tiles + order.group - 1) / order.group;
+  return groups * (groups + 1) / 2 * order.group * order.group;
+}
+
+/// The tile of team `rank` under `order` in a grid of `tiles` x `tiles` tiles; row -1 for a slot
+/// that holds no tile pair.
+KOKKOS_INLINE_FUNCTION UpperTile grouped_upper_tile_of_rank(int rank, int tiles,
+                                                            const InPlaceTileOrder& order) {
+  UpperTile t;
+  if (order.group <= 1) {
+    t = upper_tile_of_rank(rank);
+  } else {
+    const int slots = order.group * order.group;
+    const UpperTile g = upper_tile_of_rank(rank / slots);
+    const int slot = rank % slots;
+    t = {g.row * order.group + slot / order.group, g.col * order.group + slot % order.group};
+    if (t.row > t.col || t.col >= tiles)
+      return {-1, -1};
+  }
+  if (order.mirrored)
+    return {tiles - 1 - t.col, tiles - 1 - t.row};
+  return t;
+}
+
 /// Square in place: team (I, J), I <= J, swaps tiles (I, J) and (J, I) through two scratch tiles;
 /// a diagonal team transposes its one tile. The tile grid may start `shift` rows and columns
 /// before a's origin (the same both ways, so that mirrored tiles stay mirrored), so that full
 /// tiles read and write lines that start on a whole line of bytes, as in TransposeTiled.
-template <class ExecSpace, class AView, int FastEdge, int Level>
+template <class ExecSpace, class AView, int FastEdge, int Level, int Warps = 0>
 struct TransposeInPlace {
   using value_type = typename AView::non_const_value_type;
   using tile_type = Tile2D<value_type, ExecSpace>;
   using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   static_assert(FastEdge == 0 || (FastEdge & (FastEdge - 1)) == 0, "power-of-two fast edge");
-  /// Warps per team on devices: a pair of 32 x 32 tiles (8-byte elements) is moved by 4 warps, so
-  /// that twice as many teams (and bytes in flight) fit on a multiprocessor as with 8.
-  static constexpr int warps = FastEdge == 32 ? 4 : 8;
+  /// Warps per team on devices (Warps, or by default): a pair of 32 x 32 tiles (8-byte elements) is
+  /// moved by 4 warps, so that twice as many teams (and bytes in flight) fit on a multiprocessor as
+  /// with 8.
+  static constexpr int warps = Warps > 0 ? Warps : (FastEdge == 32 ? 4 : 8);
 
   AView a;
   TileShape2D shape;  // square: rows == cols
@@ -203,9 +241,13 @@ struct TransposeInPlace {
   bool store_lanes_on_rows;
   FastStrides fast;  // b is a: memory_transpose always holds
   int shift = 0;
+  int tiles_across = 0;  // tiles along each side of the grid
+  InPlaceTileOrder order = {};
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
-    const UpperTile t = upper_tile_of_rank(team.league_rank());
+    const UpperTile t = grouped_upper_tile_of_rank(team.league_rank(), tiles_across, order);
+    if (t.row < 0)
+      return;  // the whole team leaves: a group's slot without a tile pair
     const tile_type upper(team, Level, shape);
     const tile_type lower(team, Level, shape);
     const std::int64_t extent = a.extent(0);
