@@ -31,6 +31,7 @@
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
 #include "KokkosTile_Stencil2D.hpp"
+#include "impl/core/Core_CudaBlockLaunch.hpp"
 #include "impl/core/Core_CudaDevice.hpp"
 #include "impl/core/Core_LaunchDefaults.hpp"
 #include "impl/stencil/Stencil_Packets.hpp"
@@ -148,13 +149,10 @@ std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda&
   geo.out_packets = fast.out_slow % V == 0 && packet_aligned(out.data());
   const std::int64_t blocks_down = ceil_div(slow_extent, functor_type::rows_per_block);
   const int league = checked_league_size(call, blocks_down * geo.blocks_across);
-  using policy_type = Kokkos::TeamPolicy<
-      Kokkos::Cuda,
-      Kokkos::LaunchBounds<functor_type::lanes * functor_type::warps, functor_type::teams_per_sm>>;
-  const auto policy = policy_type(space, league, functor_type::warps, functor_type::lanes);
   functor_type functor{in.data(), out.data(), {}, boundary, geo};
   functor_type::set_weights(functor.w, oriented_for(weights, fast.fast_is_cols));
-  Kokkos::parallel_for(call, policy, functor);
+  launch_cuda_blocks<functor_type::lanes * functor_type::warps, functor_type::teams_per_sm>(
+      call, call, space, league, dim3(functor_type::lanes, functor_type::warps), functor);
   return std::int64_t(geo.packets) * V;
 }
 

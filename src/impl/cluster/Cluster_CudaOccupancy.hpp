@@ -86,25 +86,6 @@ inline cudaLaunchAttribute cluster_dimension_attribute(int cluster_size) {
   return attribute;
 }
 
-/// Makes `device` current for the scope (attributes and occupancy are per device).
-class CudaDeviceScope {
- public:
-  explicit CudaDeviceScope(int device) {
-    if (cudaGetDevice(&previous_) == cudaSuccess && previous_ != device)
-      set_ = cudaSetDevice(device) == cudaSuccess;
-  }
-  ~CudaDeviceScope() {
-    if (set_)
-      (void)cudaSetDevice(previous_);
-  }
-  CudaDeviceScope(const CudaDeviceScope&) = delete;
-  CudaDeviceScope& operator=(const CudaDeviceScope&) = delete;
-
- private:
-  int previous_ = 0;
-  bool set_ = false;
-};
-
 /// What one kernel instantiation has been given on each device, and its occupancy answers.
 struct CudaKernelState {
   std::mutex mutex;

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // What KokkosTile asks the CUDA runtime about a device, asked once per device and cached (the
-// answers do not change while a program runs, and launches ask on every call), and the error
-// that names the KokkosTile call when a runtime call fails.
+// answers do not change while a program runs, and launches ask on every call), the error that
+// names the KokkosTile call when a runtime call fails, and the scope that makes a device current.
 
 #include <Kokkos_Core.hpp>
 
@@ -32,6 +32,25 @@ inline void check_cuda(const std::string& call, const char* what, cudaError_t er
   if (error != cudaSuccess)
     throw_cuda_error(call, what, error);
 }
+
+/// Makes `device` current for the scope (attributes, occupancy and launches are per device).
+class CudaDeviceScope {
+ public:
+  explicit CudaDeviceScope(int device) {
+    if (cudaGetDevice(&previous_) == cudaSuccess && previous_ != device)
+      set_ = cudaSetDevice(device) == cudaSuccess;
+  }
+  ~CudaDeviceScope() {
+    if (set_)
+      (void)cudaSetDevice(previous_);
+  }
+  CudaDeviceScope(const CudaDeviceScope&) = delete;
+  CudaDeviceScope& operator=(const CudaDeviceScope&) = delete;
+
+ private:
+  int previous_ = 0;
+  bool set_ = false;
+};
 
 struct CudaDeviceLimits {
   int major = 0;

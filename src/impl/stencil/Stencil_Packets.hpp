@@ -20,6 +20,8 @@
 // Blocks are 32 packets by 8 threads; block columns start where the input's lines are aligned to
 // 32 packets (Kokkos puts a 128-byte header before each allocation), the first block column
 // taking the packets before. Blocks whose taps all lie inside the grid read without the boundary.
+// The blocks are KokkosTile's own kernel (launch_cuda_blocks, Core_CudaBlockLaunch.hpp), not a
+// TeamPolicy, whose kernel made ptxas spill to local memory at 64 registers.
 
 #include <Kokkos_Core.hpp>
 
@@ -88,17 +90,22 @@ inline constexpr int stencil_rows_per_thread_rich = (R == 1 && Star && sizeof(T)
 /// double 0.96 against 0.94; on an H200 float 0.86-0.87 against 0.82-0.83, double the same
 /// (0.83-0.85). So does the double 9-point star on an H200 (0.96-0.98 against 0.92-0.95; the same
 /// on an H100). The float 9-point star keeps 4 (H200: 1.02-1.04 against 0.99-1.00 at 3). Runs 38-39
-/// of memory_bound_variants_kx.cpp.
+/// of memory_bound_variants_kx.cpp. These were measured under a TeamPolicy launch; under
+/// launch_cuda_blocks the window of a 5x5 box at four rows still spills at 80 registers (160 bytes
+/// of stack in double), and kx run 50 (H200) kept every choice here.
 template <class T, int R, bool Star>
 inline constexpr unsigned stencil_teams_per_sm = (R == 2 && !(Star && sizeof(T) == 4)) ? 3 : 4;
 
 /// Whether the packet kernel sums the taps input row by input row (StencilPackets::rolling): each
 /// packet row, once loaded, adds its taps to every output row that uses it, so that one row's
 /// packets and the output sums are live rather than the whole window of H + 2 R rows. A 5x5 box at
-/// four rows a thread then runs four teams a multiprocessor (64 registers, 16 bytes of stack for
-/// float and 32 for double, by cuobjdump) where the window needs three (80 registers, 88 and 216
-/// bytes of stack). Taken on devices rich in bandwidth (bandwidth_rich), where it measured
-/// faster for 5x5 boxes. On an H200, as a ratio to deep_copy at 8192^2, float / double:
+/// four rows a thread then runs four teams a multiprocessor (64 registers, no stack under
+/// launch_cuda_blocks; 16 bytes for float and 32 for double under the TeamPolicy launch these
+/// figures were measured with) where the window needs three (80 registers, 88 and 216 bytes of
+/// stack). Taken on devices rich in bandwidth (bandwidth_rich), where it measured faster for 5x5
+/// boxes. Without the spills (kx run 50, H200) the box reads 0.91 / 0.93 and rolling sums at four
+/// rows and four teams stay the fastest form. On an H200, as a ratio to deep_copy at 8192^2,
+/// float / double, under the TeamPolicy launch:
 ///  - kokkostile_perf, three rounds before and after alternating: 0.865-0.866 / 0.828-0.842
 ///    against 0.811-0.818 / 0.810-0.815;
 ///  - memory_bound_variants_kx.cpp, question 22 (run 42, timed as kokkostile_perf times its rows):
@@ -185,11 +192,11 @@ struct StencilPackets {
     return in[std::int64_t(line) * geo.in_slow + column];
   }
 
-  template <class Member>
-  KOKKOS_FUNCTION void operator()(const Member& team) const {
+  /// Block `block` of the grid (a block of lanes x warps threads; launch_cuda_blocks).
+  KOKKOS_FUNCTION void run(int block) const {
 #ifdef __CUDA_ARCH__
-    const int block_col = team.league_rank() % geo.blocks_across;
-    const int block_row = team.league_rank() / geo.blocks_across;
+    const int block_col = block % geo.blocks_across;
+    const int block_row = block / geo.blocks_across;
     const int first_packet = block_col * lanes - geo.packet_offset;
     const int p = first_packet + int(threadIdx.x);
     const int slow0 = block_row * rows_per_block + int(threadIdx.y) * H;
@@ -212,7 +219,7 @@ struct StencilPackets {
         compute<false>(slow0, p * V);
     }
 #else
-    (void)team;
+    (void)block;
 #endif
   }
 
