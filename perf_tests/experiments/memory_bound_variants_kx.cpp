@@ -1972,6 +1972,57 @@ void reverse_team_questions(std::int64_t count) {
     }
   }
 }
+
+/// Question 29: reverse_static<1024>'s staged kernel (one pair of chunks a team, the library's
+/// ReverseInPlaceStagedPackets) under launch bounds that promise MinBlocks teams a multiprocessor
+/// (0: Kokkos' default; the library's kernel takes 56-60 registers, so 8 teams of 128 threads).
+/// Scratch allows 13 teams of two 8 KiB double chunks. (16 teams of 128 threads, 32 registers, is
+/// refused by Kokkos' team-size check: run 51 stopped there, after the double rows.)
+template <class T>
+void staged_bound_questions(std::int64_t count) {
+  constexpr int Chunk = 1024;
+  Kokkos::View<T*, Memory> v("v", count), x("x", count), y("y", count);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, count),
+                       IndexPattern<T>{v});
+  std::int64_t flips = 0;  // each call reverses v once
+  const std::int64_t chunks = (count / 2 + Chunk - 1) / Chunk;
+  const std::size_t bytes = 2 * KokkosTile::StaticTile1D<T, Chunk, Space>::scratch_bytes();
+  const auto timed = [&](const char* form, int threads, int min_blocks, const auto& call) {
+    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(Space(), y, x); });
+    std::int64_t calls = 0;
+    const double ms = benchmark_like_ms([&] {
+      call();
+      ++calls;
+    });
+    flips += calls;
+    std::printf("sbounds,%s,%ld,%s,%d,%d,%.4f,%.4f,%.3f,%s\n", type_name<T>(),
+                static_cast<long>(count), form, threads, min_blocks, copy, ms, copy / ms,
+                reversed_correctly(v, flips) ? "ok" : "WRONG");
+  };
+  const KokkosTile::Impl::ReverseInPlaceStagedPackets<Space, T, Chunk, 0> functor{v.data(), count,
+                                                                                  Chunk};
+  const auto bounded = [&](auto threads, auto min_blocks) {
+    constexpr unsigned Threads = decltype(threads)::value, MinBlocks = decltype(min_blocks)::value;
+    Kokkos::TeamPolicy<Space, Kokkos::LaunchBounds<Threads, MinBlocks>> policy(
+        static_cast<int>(chunks), static_cast<int>(Threads));
+    policy.set_scratch_size(0, Kokkos::PerTeam(bytes));
+    timed("bounded", Threads, MinBlocks, [&] { Kokkos::parallel_for("staged", policy, functor); });
+  };
+  using std::integral_constant;
+  for (int round = 0; round < 2; ++round) {
+    timed("library_reverse_static1024", 0, 0, [&] { KokkosTile::reverse_static<Chunk>(v); });
+    for (const int threads : {128, 256}) {
+      Kokkos::TeamPolicy<Space> policy(static_cast<int>(chunks), threads);
+      policy.set_scratch_size(0, Kokkos::PerTeam(bytes));
+      timed("default_bounds", threads, 0, [&] { Kokkos::parallel_for("staged", policy, functor); });
+    }
+    bounded(integral_constant<unsigned, 128>{}, integral_constant<unsigned, 10>{});
+    bounded(integral_constant<unsigned, 128>{}, integral_constant<unsigned, 12>{});
+    bounded(integral_constant<unsigned, 128>{}, integral_constant<unsigned, 13>{});
+    bounded(integral_constant<unsigned, 256>{}, integral_constant<unsigned, 5>{});
+    bounded(integral_constant<unsigned, 256>{}, integral_constant<unsigned, 6>{});
+  }
+}
 #endif
 
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -2333,6 +2384,12 @@ std::vector<NamedQuestion> named_questions() {
        [] {
          reverse_team_questions<float>(std::int64_t(1) << 26);
          reverse_team_questions<double>(std::int64_t(1) << 26);
+       }},
+      {"sbounds",
+       "sbounds,type,elements,form,threads,min_blocks,deep_copy_ms,ms,of_deep_copy,check",
+       [] {
+         staged_bound_questions<double>(std::int64_t(1) << 26);
+         staged_bound_questions<float>(std::int64_t(1) << 26);
        }},
       {"inplace", "inplace,type,edge,form,tile,min_blocks,deep_copy_ms,ms,of_deep_copy,check",
        [] {
