@@ -129,7 +129,6 @@ void launch_cuda_clusters(const std::string& call, const std::string& label,
   if (request.league_size == 0)
     return;
 
-  const int device = space.cuda_device();
   const int cluster = request.cluster_size;
   const ClusterGeometry geometry{request.league_size, cluster, request.team_size, request.scratch,
                                  align_scratch(request.scratch)};
@@ -151,23 +150,11 @@ void launch_cuda_clusters(const std::string& call, const std::string& label,
     }
   }
 
-  std::uint64_t kernel_id = 0;
-  const bool tools = Kokkos::Tools::profileLibraryLoaded();
-  if (tools)
-    Kokkos::Tools::beginParallelFor(label, Kokkos::Tools::Experimental::device_id(space),
-                                    &kernel_id);
-  cudaError_t error = cudaSuccess;
-  {
-    const CudaDeviceScope scope(device);
-    if (emulated) {
-      error = cudaLaunchKernelEx(&config, cluster_kernel_emulated<Functor>, functor, geometry);
-    } else {
-      error = cudaLaunchKernelEx(&config, cluster_kernel_native<Functor>, functor, geometry);
-    }
-  }
-  if (tools)
-    Kokkos::Tools::endParallelFor(kernel_id);
-  check_cuda(call, "cudaLaunchKernelEx", error);
+  launch_as_parallel_for(call, label, space, "cudaLaunchKernelEx", [&] {
+    return emulated
+               ? cudaLaunchKernelEx(&config, cluster_kernel_emulated<Functor>, functor, geometry)
+               : cudaLaunchKernelEx(&config, cluster_kernel_native<Functor>, functor, geometry);
+  });
 }
 
 }  // namespace Impl

@@ -23,7 +23,6 @@
 
 #include <cuda_runtime.h>
 
-#include <cstdint>
 #include <string>
 
 namespace KokkosTile {
@@ -46,21 +45,11 @@ void launch_cuda_blocks(const std::string& call, const std::string& label,
                                   << " threads exceeds its launch bounds of " << MaxThreads);
   if (blocks <= 0)
     return;
-  std::uint64_t kernel_id = 0;
-  const bool tools = Kokkos::Tools::profileLibraryLoaded();
-  if (tools)
-    Kokkos::Tools::beginParallelFor(label, Kokkos::Tools::Experimental::device_id(space),
-                                    &kernel_id);
-  cudaError_t error = cudaSuccess;
-  {
-    const CudaDeviceScope scope(space.cuda_device());
+  launch_as_parallel_for(call, label, space, "a kernel launch", [&] {
     cuda_block_kernel<Functor, MaxThreads, MinBlocks>
         <<<static_cast<unsigned>(blocks), threads, 0, space.cuda_stream()>>>(functor);
-    error = cudaGetLastError();
-  }
-  if (tools)
-    Kokkos::Tools::endParallelFor(kernel_id);
-  check_cuda(call, "a kernel launch", error);
+    return cudaGetLastError();
+  });
 }
 
 }  // namespace Impl

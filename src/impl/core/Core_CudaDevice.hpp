@@ -3,7 +3,8 @@
 #pragma once
 // What KokkosTile asks the CUDA runtime about a device, asked once per device and cached (the
 // answers do not change while a program runs, and launches ask on every call), the error that
-// names the KokkosTile call when a runtime call fails, and the scope that makes a device current.
+// names the KokkosTile call when a runtime call fails, the scope that makes a device current,
+// and the Tools hooks around a launch of KokkosTile's own kernels.
 
 #include <Kokkos_Core.hpp>
 
@@ -14,6 +15,7 @@
 #include <cuda_runtime.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <string>
@@ -51,6 +53,28 @@ class CudaDeviceScope {
   int previous_ = 0;
   bool set_ = false;
 };
+
+/// Runs `launch` (a callable that launches a kernel of KokkosTile's own and returns the launch's
+/// cudaError_t) with space's device current and between the Kokkos Tools hooks that
+/// Kokkos::parallel_for(label, ...) calls, so that tools see it as they see Kokkos' kernels; throws
+/// ResourceError naming `what` if the launch failed.
+template <class Launch>
+void launch_as_parallel_for(const std::string& call, const std::string& label,
+                            const Kokkos::Cuda& space, const char* what, const Launch& launch) {
+  std::uint64_t kernel_id = 0;
+  const bool tools = Kokkos::Tools::profileLibraryLoaded();
+  if (tools)
+    Kokkos::Tools::beginParallelFor(label, Kokkos::Tools::Experimental::device_id(space),
+                                    &kernel_id);
+  cudaError_t error = cudaSuccess;
+  {
+    const CudaDeviceScope scope(space.cuda_device());
+    error = launch();
+  }
+  if (tools)
+    Kokkos::Tools::endParallelFor(kernel_id);
+  check_cuda(call, what, error);
+}
 
 struct CudaDeviceLimits {
   int major = 0;
