@@ -985,6 +985,22 @@ double benchmark_like_ms(const std::function<void()>& call) {
   return repetitions[repetitions.size() / 2];
 }
 
+/// Questions 23, 25 and 29: deep_copy of y from x (as many bytes as v), then `call`, which reverses
+/// v in place, each timed by benchmark_like_ms; the calls made (warm-up included) are added to
+/// `flips`, by which reversed_correctly checks v. Returns {deep_copy ms, call ms}.
+template <class Vector, class Call>
+std::pair<double, double> reversal_and_copy_ms(const Vector& x, const Vector& y,
+                                               std::int64_t& flips, const Call& call) {
+  const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(Space(), y, x); });
+  std::int64_t calls = 0;
+  const double ms = benchmark_like_ms([&] {
+    call();
+    ++calls;
+  });
+  flips += calls;
+  return {copy, ms};
+}
+
 /// Question 9: the out-of-place transpose (the library's launch, 64 x 64 padded tiles) with
 /// consecutive teams along rows of tiles (order -1), down columns (1) or as the library picks (0),
 /// on LayoutRight Views of rows x cols as the benchmark allocates them.
@@ -1945,13 +1961,7 @@ void reverse_team_questions(std::int64_t count) {
                 reversed_correctly(v, flips) ? "ok" : "WRONG");
   };
   const auto timed = [&](const char* form, int threads, int pairs, const auto& call) {
-    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(Space(), y, x); });
-    std::int64_t calls = 0;
-    const double ms = benchmark_like_ms([&] {
-      call();
-      ++calls;
-    });
-    flips += calls;
+    const auto [copy, ms] = reversal_and_copy_ms(x, y, flips, call);
     report(form, threads, pairs, copy, ms);
   };
   const auto team_form = [&](auto pairs, int threads) {
@@ -1988,13 +1998,7 @@ void staged_bound_questions(std::int64_t count) {
   const std::int64_t chunks = (count / 2 + Chunk - 1) / Chunk;
   const std::size_t bytes = 2 * KokkosTile::StaticTile1D<T, Chunk, Space>::scratch_bytes();
   const auto timed = [&](const char* form, int threads, int min_blocks, const auto& call) {
-    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(Space(), y, x); });
-    std::int64_t calls = 0;
-    const double ms = benchmark_like_ms([&] {
-      call();
-      ++calls;
-    });
-    flips += calls;
+    const auto [copy, ms] = reversal_and_copy_ms(x, y, flips, call);
     std::printf("sbounds,%s,%ld,%s,%d,%d,%.4f,%.4f,%.3f,%s\n", type_name<T>(),
                 static_cast<long>(count), form, threads, min_blocks, copy, ms, copy / ms,
                 reversed_correctly(v, flips) ? "ok" : "WRONG");
@@ -2100,13 +2104,7 @@ void reverse_order_questions(std::int64_t count) {
                        IndexPattern<T>{v});
   std::int64_t flips = 0;  // each call reverses v once
   const auto timed = [&](const char* form, const auto& call) {
-    const double copy = benchmark_like_ms([&] { Kokkos::deep_copy(Space(), y, x); });
-    std::int64_t calls = 0;
-    const double ms = benchmark_like_ms([&] {
-      call();
-      ++calls;
-    });
-    flips += calls;
+    const auto [copy, ms] = reversal_and_copy_ms(x, y, flips, call);
     std::printf("rorder,%s,%ld,%s,%.4f,%.4f,%.3f,%s\n", type_name<T>(), static_cast<long>(count),
                 form, copy, ms, copy / ms, reversed_correctly(v, flips) ? "ok" : "WRONG");
   };
