@@ -88,6 +88,13 @@
 //  28. (CUDA) what a fenced call of `reverse` costs beyond its kernel: deep_copy, a raw CUDA launch
 //      of the packet kernel, the same functor through a Kokkos RangePolicy, and the library's
 //      entry points, at 2^10 and 2^26 elements (argument `roverhead`; CSV lines `roverhead,...`).
+//  29. see README.md (argument `sbounds`).
+//  30. (CUDA) what the in-place reversals lack against a copy (argument `rflight`; CSV lines
+//      `rflight,...`): bytes in flight capped, the same accesses out of place, and
+//      reverse_static<1024>'s chunks staged by cp.async or bulk copies.
+//  31. (CUDA) question 30's chunks moved both ways by bulk copies, reversed into two more chunks
+//      of scratch or swapped within the two, for chunks of 256 to 2048 elements (argument `rbulk`;
+//      CSV lines `rbulk,...`).
 #include <Kokkos_Core.hpp>
 #include <KokkosTile.hpp>
 
@@ -2288,6 +2295,252 @@ void reverse_overhead_questions(std::int64_t count) {
 }
 #endif
 
+#if defined(KOKKOS_ENABLE_CUDA)
+/// Question 30: what the in-place reversals lack against a copy. `reverse`'s packet kernel (one
+/// pair of packets a thread) as persistent blocks of 128 threads, `Blocks` a multiprocessor,
+/// walking the pairs with a grid stride (bytes in flight capped by the grid), and the plain kernel
+/// with its blocks a multiprocessor capped by padding dynamic shared memory; the same four runs
+/// written out of place (front and back of x read, their reversals stored into y: the four streams
+/// of the in-place kernel without a line read and then written). reverse_static<1024>'s chunks
+/// staged by cp.async (16 bytes a thread, no registers) or by two bulk copies (the tensor memory
+/// accelerator, one thread), and stored from scratch as the library stores them, or (bulk_both)
+/// reversed into two more chunks of scratch and stored by two bulk copies.
+template <class T>
+__global__ void __launch_bounds__(128) reverse_packets_strided(T* data, std::int64_t packets) {
+  const std::int64_t step = std::int64_t(gridDim.x) * blockDim.x;
+  for (std::int64_t k = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; k < packets / 2;
+       k += step)
+    KokkosTile::Impl::ReverseInPlacePackets<T>{data, packets}(k);
+}
+
+template <class T>
+__global__ void __launch_bounds__(128)
+    reverse_pairs_out_of_place(const T* src, T* dst, std::int64_t packets) {
+  constexpr int V = KokkosTile::Impl::packet_width<T>();
+  using packet = KokkosTile::Impl::Packet<T, V>;
+  const std::int64_t k = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (k < packets / 2) {
+    const packet f = *reinterpret_cast<const packet*>(src + k * V);
+    const packet b = *reinterpret_cast<const packet*>(src + (packets - 1 - k) * V);
+    KokkosTile::Impl::store_packet(dst + k * V, KokkosTile::Impl::reversed(b));
+    KokkosTile::Impl::store_packet(dst + (packets - 1 - k) * V, KokkosTile::Impl::reversed(f));
+  }
+}
+
+enum class Staging { async, bulk, bulk_both, bulk_swap, bulk_swap_split };
+
+/// One pair of Chunk-element chunks a block of 128 threads, as ReverseInPlaceStagedPackets.
+template <class T, int Chunk, Staging How>
+__global__ void __launch_bounds__(128) reverse_staged_raw(T* data, std::int64_t extent) {
+#if defined(__CUDA_ARCH__)  // the copy helpers exist in the device pass only
+  constexpr int V = KokkosTile::Impl::packet_width<T>();
+  using packet = KokkosTile::Impl::Packet<T, V>;
+  constexpr int Buffers = How == Staging::bulk_both ? 4 : 2;
+  __shared__ alignas(128) T chunks[Buffers][Chunk];
+  __shared__ std::uint64_t barrier;
+  const std::int64_t front_start = std::int64_t(blockIdx.x) * Chunk;
+  const std::int64_t half = extent / 2;
+  const int count = static_cast<int>(half - front_start < Chunk ? half - front_start : Chunk);
+  const int packets = count / V;
+  T* const front_data = data + front_start;
+  T* const back_data = data + (extent - front_start - count);
+  const unsigned bytes = unsigned(count) * sizeof(T);
+  if constexpr (How == Staging::async) {
+    for (int k = threadIdx.x; k < packets; k += blockDim.x) {
+      KokkosTile::Impl::async_copy_to_shared<16>(&chunks[0][k * V], front_data + k * V);
+      KokkosTile::Impl::async_copy_to_shared<16>(&chunks[1][k * V], back_data + k * V);
+    }
+    KokkosTile::Impl::async_copy_commit();
+    KokkosTile::Impl::async_copy_wait_all();
+    __syncthreads();
+  } else {
+    if (threadIdx.x == 0) {
+      KokkosTile::Impl::mbarrier_init(&barrier, 1);
+      KokkosTile::Impl::mbarrier_arrive_expect_bytes(&barrier, 2 * bytes);
+      // bulk_swap_split: copies of at most 4 KiB (question 31's best size) for any chunk.
+      const unsigned piece = How == Staging::bulk_swap_split ? 4096u : bytes;
+      for (unsigned at = 0; at < bytes; at += piece) {
+        const unsigned n = bytes - at < piece ? bytes - at : piece;
+        KokkosTile::Impl::bulk_copy_to_shared(reinterpret_cast<char*>(chunks[0]) + at,
+                                              reinterpret_cast<const char*>(front_data) + at, n,
+                                              &barrier);
+        KokkosTile::Impl::bulk_copy_to_shared(reinterpret_cast<char*>(chunks[1]) + at,
+                                              reinterpret_cast<const char*>(back_data) + at, n,
+                                              &barrier);
+      }
+    }
+    __syncthreads();  // the barrier initialised before anyone waits on it
+    KokkosTile::Impl::mbarrier_wait(&barrier, 0);
+  }
+  if constexpr (How == Staging::bulk_swap || How == Staging::bulk_swap_split) {
+    // Thread k owns packets k and packets - 1 - k of both chunks: no other thread touches them.
+    for (int k = threadIdx.x; k < (packets + 1) / 2; k += blockDim.x) {
+      const int m = packets - 1 - k;
+      const packet a0 = *reinterpret_cast<const packet*>(&chunks[0][k * V]);
+      const packet a1 = *reinterpret_cast<const packet*>(&chunks[1][k * V]);
+      const packet b0 = *reinterpret_cast<const packet*>(&chunks[0][m * V]);
+      const packet b1 = *reinterpret_cast<const packet*>(&chunks[1][m * V]);
+      KokkosTile::Impl::store_packet(&chunks[0][k * V], KokkosTile::Impl::reversed(b1));
+      KokkosTile::Impl::store_packet(&chunks[1][k * V], KokkosTile::Impl::reversed(b0));
+      KokkosTile::Impl::store_packet(&chunks[0][m * V], KokkosTile::Impl::reversed(a1));
+      KokkosTile::Impl::store_packet(&chunks[1][m * V], KokkosTile::Impl::reversed(a0));
+    }
+  }
+  if constexpr (How != Staging::async && How != Staging::bulk) {
+    constexpr int Out = How == Staging::bulk_both ? 2 : 0;
+    if constexpr (How == Staging::bulk_both)
+      for (int k = threadIdx.x; k < packets; k += blockDim.x) {
+        const int mirror = (packets - 1 - k) * V;
+        KokkosTile::Impl::store_packet(
+            &chunks[2][k * V],
+            KokkosTile::Impl::reversed(*reinterpret_cast<const packet*>(&chunks[1][mirror])));
+        KokkosTile::Impl::store_packet(
+            &chunks[3][k * V],
+            KokkosTile::Impl::reversed(*reinterpret_cast<const packet*>(&chunks[0][mirror])));
+      }
+    KokkosTile::Impl::fence_before_bulk_copies();
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      const unsigned piece = How == Staging::bulk_swap_split ? 4096u : bytes;
+      for (unsigned at = 0; at < bytes; at += piece) {
+        const unsigned n = bytes - at < piece ? bytes - at : piece;
+        asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(
+                         reinterpret_cast<char*>(front_data) + at),
+                     "r"(KokkosTile::Impl::shared_space_address(chunks[Out]) + at), "r"(n)
+                     : "memory");
+        asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(
+                         reinterpret_cast<char*>(back_data) + at),
+                     "r"(KokkosTile::Impl::shared_space_address(chunks[Out + 1]) + at), "r"(n)
+                     : "memory");
+      }
+      asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+      asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+    }
+  } else {
+    for (int k = threadIdx.x; k < packets; k += blockDim.x) {
+      const int mirror = (packets - 1 - k) * V;
+      KokkosTile::Impl::store_packet(
+          front_data + k * V,
+          KokkosTile::Impl::reversed(*reinterpret_cast<const packet*>(&chunks[1][mirror])));
+      KokkosTile::Impl::store_packet(
+          back_data + k * V,
+          KokkosTile::Impl::reversed(*reinterpret_cast<const packet*>(&chunks[0][mirror])));
+    }
+  }
+#else
+  (void)data;
+  (void)extent;
+#endif
+}
+
+template <class T>
+void reverse_flight_questions(std::int64_t count) {
+  constexpr int V = KokkosTile::Impl::packet_width<T>();
+  constexpr int Chunk = 1024;
+  Kokkos::View<T*, Memory> v("v", count), x("x", count), y("y", count);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, count),
+                       IndexPattern<T>{v});
+  const int sms = KokkosTile::Impl::cuda_device_limits("kx", Space().cuda_device()).multiprocessors;
+  const std::int64_t packets = count / V;
+  const unsigned blocks = static_cast<unsigned>((packets / 2 + 127) / 128);
+  const cudaStream_t stream = Space().cuda_stream();
+  std::int64_t flips = 0;  // each call reverses v once
+  const auto timed = [&](const char* form, int per_sm, const auto& call) {
+    const auto [copy, ms] = reversal_and_copy_ms(x, y, flips, call);
+    std::printf("rflight,%s,%ld,%s,%d,%.4f,%.4f,%.3f,%s\n", type_name<T>(),
+                static_cast<long>(count), form, per_sm, copy, ms, copy / ms,
+                reversed_correctly(v, flips) ? "ok" : "WRONG");
+  };
+  // Out of place: v is not touched, so its check is that of the flips so far.
+  const auto timed_out_of_place = [&](const char* form, int per_sm, const auto& call) {
+    std::int64_t none = 0;
+    const auto [copy, ms] = reversal_and_copy_ms(x, y, none, call);
+    std::printf("rflight,%s,%ld,%s,%d,%.4f,%.4f,%.3f,%s\n", type_name<T>(),
+                static_cast<long>(count), form, per_sm, copy, ms, copy / ms, "-");
+  };
+  // Dynamic shared memory that leaves room for `per_sm` blocks of 128 threads a multiprocessor.
+  const auto padding = [](int per_sm) { return per_sm >= 16 ? 0 : 233472 / per_sm - 1024 - 64; };
+  cudaFuncSetAttribute(reverse_packets_raw<T>, cudaFuncAttributeMaxDynamicSharedMemorySize, 232448);
+  cudaFuncSetAttribute(reverse_pairs_out_of_place<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                       232448);
+  for (int round = 0; round < 2; ++round) {
+    timed("library_reverse", 16, [&] { KokkosTile::reverse(v); });
+    for (const int per_sm : {16, 12, 8, 6, 4}) {
+      timed("capped", per_sm, [&] {
+        reverse_packets_raw<T><<<blocks, 128, padding(per_sm), stream>>>(v.data(), packets);
+      });
+      timed_out_of_place("capped_out_of_place", per_sm, [&] {
+        reverse_pairs_out_of_place<T>
+            <<<blocks, 128, padding(per_sm), stream>>>(x.data(), y.data(), packets);
+      });
+    }
+    for (const int per_sm : {16, 12, 8, 4, 2})
+      timed("strided", per_sm, [&] {
+        reverse_packets_strided<T>
+            <<<static_cast<unsigned>(sms * per_sm), 128, 0, stream>>>(v.data(), packets);
+      });
+    const unsigned chunks = static_cast<unsigned>((count / 2 + Chunk - 1) / Chunk);
+    timed("library_reverse_static1024", 0, [&] { KokkosTile::reverse_static<Chunk>(v); });
+    timed("staged_async", 0, [&] {
+      reverse_staged_raw<T, Chunk, Staging::async><<<chunks, 128, 0, stream>>>(v.data(), count);
+    });
+    timed("staged_bulk", 0, [&] {
+      reverse_staged_raw<T, Chunk, Staging::bulk><<<chunks, 128, 0, stream>>>(v.data(), count);
+    });
+    timed("staged_bulk_both", 0, [&] {
+      reverse_staged_raw<T, Chunk, Staging::bulk_both><<<chunks, 128, 0, stream>>>(v.data(), count);
+    });
+  }
+  KokkosTile::Impl::check_cuda("question 30", "a launch", cudaGetLastError());
+}
+#endif
+
+#if defined(KOKKOS_ENABLE_CUDA)
+/// Question 31 (see the list at the top).
+template <class T>
+void reverse_bulk_questions(std::int64_t count) {
+  Kokkos::View<T*, Memory> v("v", count), x("x", count), y("y", count);
+  Kokkos::parallel_for(Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, count),
+                       IndexPattern<T>{v});
+  const cudaStream_t stream = Space().cuda_stream();
+  std::int64_t flips = 0;  // each call reverses v once
+  const auto timed = [&](const char* form, int chunk, const auto& call) {
+    const auto [copy, ms] = reversal_and_copy_ms(x, y, flips, call);
+    std::printf("rbulk,%s,%ld,%s,%d,%.4f,%.4f,%.3f,%s\n", type_name<T>(), static_cast<long>(count),
+                form, chunk, copy, ms, copy / ms, reversed_correctly(v, flips) ? "ok" : "WRONG");
+  };
+  const auto staged = [&](const char* form, auto how, auto chunk) {
+    constexpr Staging How = decltype(how)::value;
+    constexpr int Chunk = decltype(chunk)::value;
+    constexpr int Buffers = How == Staging::bulk_both ? 4 : 2;
+    if constexpr (Buffers * Chunk * sizeof(T) <= 48 * 1024) {
+      const unsigned blocks = static_cast<unsigned>((count / 2 + Chunk - 1) / Chunk);
+      timed(form, Chunk, [&] {
+        reverse_staged_raw<T, Chunk, How><<<blocks, 128, 0, stream>>>(v.data(), count);
+      });
+    }
+  };
+  using std::integral_constant;
+  using both = integral_constant<Staging, Staging::bulk_both>;
+  using swap = integral_constant<Staging, Staging::bulk_swap>;
+  using split = integral_constant<Staging, Staging::bulk_swap_split>;
+  for (int round = 0; round < 2; ++round) {
+    timed("library_reverse", 0, [&] { KokkosTile::reverse(v); });
+    timed("library_reverse_static1024", 1024, [&] { KokkosTile::reverse_static<1024>(v); });
+    staged("bulk_both", both{}, integral_constant<int, 1024>{});
+    staged("bulk_swap", swap{}, integral_constant<int, 1024>{});
+    staged("bulk_both", both{}, integral_constant<int, 512>{});
+    staged("bulk_swap", swap{}, integral_constant<int, 512>{});
+    staged("bulk_both", both{}, integral_constant<int, 2048>{});
+    staged("bulk_swap", swap{}, integral_constant<int, 2048>{});
+    staged("bulk_swap", swap{}, integral_constant<int, 256>{});
+    staged("bulk_swap_split", split{}, integral_constant<int, 1024>{});
+    staged("bulk_swap_split", split{}, integral_constant<int, 2048>{});
+  }
+  KokkosTile::Impl::check_cuda("question 31", "a launch", cudaGetLastError());
+}
+#endif
+
 void each_edge(std::initializer_list<int> edges, void (*question)(int)) {
   for (const int edge : edges)
     question(edge);
@@ -2422,6 +2675,16 @@ std::vector<NamedQuestion> named_questions() {
            reverse_overhead_questions<float>(count);
            reverse_overhead_questions<double>(count);
          }
+       }},
+      {"rflight", "rflight,type,elements,form,blocks_per_sm,deep_copy_ms,ms,of_deep_copy,check",
+       [] {
+         reverse_flight_questions<float>(std::int64_t(1) << 26);
+         reverse_flight_questions<double>(std::int64_t(1) << 26);
+       }},
+      {"rbulk", "rbulk,type,elements,form,chunk,deep_copy_ms,ms,of_deep_copy,check",
+       [] {
+         reverse_bulk_questions<float>(std::int64_t(1) << 26);
+         reverse_bulk_questions<double>(std::int64_t(1) << 26);
        }},
       {"stencil", "(question 1 alone; its own line format)",
        [] {
