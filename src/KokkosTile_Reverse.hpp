@@ -24,7 +24,10 @@
 // number of 16-byte packets (pairs of them in place) run a packet kernel instead of scratch chunks
 // (impl/reverse/Reverse_Packets.hpp); the chunk extent is validated but decides nothing there
 // either. reverse_static always stages its compile-time chunks in scratch; on such Views it moves
-// them in packets too.
+// them in packets too. On CUDA devices of compute capability 9.0 and newer, in-place reversals of
+// such Views move chunks through shared memory with bulk copies
+// (impl/reverse/Reverse_BulkChunks.hpp): reverse in chunks of 4 KiB, reverse_static in its own
+// chunks where they are 2 to 16 KiB.
 
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Profiling_ScopedRegion.hpp>
@@ -33,6 +36,7 @@
 #include "KokkosTile_ScratchBudget.hpp"
 #include "impl/core/Core_DeviceBandwidth.hpp"
 #include "impl/core/Core_LaunchDefaults.hpp"
+#include "impl/reverse/Reverse_BulkChunks.hpp"
 #include "impl/reverse/Reverse_Packets.hpp"
 #include "impl/reverse/Reverse_Team.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
@@ -91,6 +95,12 @@ void launch_reverse(const std::string& call, const ExecSpace& space, const ViewT
     if (league == 0)
       return;
     using value_type = typename ViewType::non_const_value_type;
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+    if constexpr (is_cuda<ExecSpace>()) {
+      if (launch_reverse_bulk_chunks<StaticExtent>(call, space, view))
+        return;
+    }
+#endif
     if (StaticExtent == 0 && reverses_in_packets<ExecSpace>(view, 2)) {
       const std::int64_t packets = extent / packet_width<value_type>();
       Kokkos::parallel_for(

@@ -252,7 +252,11 @@ TYPED_TEST(Reverse, HostPathCopyStridesIntoPoisonedOutput) {
 TYPED_TEST(Reverse, PacketPathLengthsAndStarts) {
   using T = TypeParam;
   for (const std::int64_t offset : {0, 1, 2, 4}) {
-    for (const std::int64_t extent : {2, 4, 8, 12, 16, 24, 1000, 4096, 65536, 65540}) {
+    // 6168, 8200 and 131080: whole packet pairs whose halves end in a partial chunk of the
+    // bulk-copy kernel (Reverse_BulkChunks.hpp: chunks of 4 KiB for reverse) with an odd or even
+    // number of packets.
+    for (const std::int64_t extent :
+         {2, 4, 8, 12, 16, 24, 1000, 4096, 6168, 8200, 65536, 65540, 131080}) {
       Kokkos::View<T*, MemorySpace> storage("storage", extent + 8);
       Kokkos::View<T*, MemorySpace> src("src", extent);
       auto host_src = Kokkos::create_mirror_view(src);
@@ -275,14 +279,19 @@ TYPED_TEST(Reverse, PacketPathLengthsAndStarts) {
 
       // In place: the packet kernel (reverse) and the packet-staged scratch chunks (reverse_static
       // with chunks of whole packets; a chunk of 6 is whole packets of double only, so float and
-      // int take the element-wise chunks there).
+      // int take the element-wise chunks there). On devices of compute capability 9.0 and newer,
+      // reverse and reverse_static with chunks of 2 to 16 KiB (512 to 2048 here) take the
+      // bulk-copy kernel instead, 2048 doubles in four copies of 4 KiB a chunk.
       const std::vector<std::pair<std::string, std::function<void(decltype(window))>>> in_place = {
           {"reverse", [](const auto& view) { KokkosTile::reverse(view); }},
           {"reverse_static<4>", [](const auto& view) { KokkosTile::reverse_static<4>(view); }},
           {"reverse_static<6>", [](const auto& view) { KokkosTile::reverse_static<6>(view); }},
           {"reverse_static<64>", [](const auto& view) { KokkosTile::reverse_static<64>(view); }},
+          {"reverse_static<512>", [](const auto& view) { KokkosTile::reverse_static<512>(view); }},
           {"reverse_static<1024>",
-           [](const auto& view) { KokkosTile::reverse_static<1024>(view); }}};
+           [](const auto& view) { KokkosTile::reverse_static<1024>(view); }},
+          {"reverse_static<2048>",
+           [](const auto& view) { KokkosTile::reverse_static<2048>(view); }}};
       for (const auto& [name, reverse_in_place] : in_place) {
         Kokkos::deep_copy(storage, poison<T>());
         Kokkos::deep_copy(window, src);

@@ -142,6 +142,23 @@ KOKKOS_FORCEINLINE_FUNCTION void bulk_copy_to_shared(void* destination, const vo
       "l"(source), "r"(bytes), "r"(shared_space_address(barrier))
       : "memory");
 }
+
+/// Starts copying `bytes` from shared `source` to global `destination`, in this thread's current
+/// bulk group.
+KOKKOS_FORCEINLINE_FUNCTION void bulk_copy_to_global(void* destination, const void* source,
+                                                     unsigned bytes) {
+  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(destination),
+               "r"(shared_space_address(source)), "r"(bytes)
+               : "memory");
+}
+
+/// Closes this thread's bulk group and waits until its copies to global memory have read their
+/// shared memory, which may then be reused or released (the block may exit: the writes complete
+/// before the kernel does).
+KOKKOS_FORCEINLINE_FUNCTION void bulk_copies_to_global_wait_read() {
+  asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+  asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+}
 #endif
 
 }  // namespace Impl
