@@ -142,7 +142,7 @@ TYPED_TEST(Transpose, InPlaceFullTilePairs) {
 /// above the diagonal to exactly one team, and no team a tile below it or past the grid.
 TEST(TransposeInPlaceOrder, EveryUpperTileExactlyOnce) {
   for (const int tiles : {0, 1, 2, 3, 7, 8, 9, 33, 128}) {
-    for (const int group : {1, 2, 3, 4, 8, 16}) {
+    for (const int group : {-1, 0, 1, 2, 3, 4, 8, 16}) {  // below 1: the tiles themselves
       for (const bool mirrored : {false, true}) {
         KokkosTile::Impl::InPlaceTileOrder order;
         order.group = group;

@@ -196,8 +196,10 @@ struct InPlaceTileOrder {
 /// Teams the order launches for a grid of `tiles` x `tiles` tiles: a group's slots below the
 /// diagonal or past the grid are launched and leave at once (grouped_upper_tile_of_rank).
 inline std::int64_t in_place_teams(std::int64_t tiles, const InPlaceTileOrder& order) {
-  const std::int64_t groups = (tiles + order.group - 1) / order.group;
-  return groups * (groups + 1) / 2 * order.group * order.group;
+  // A group below 1 means the tiles themselves, as grouped_upper_tile_of_rank reads it.
+  const std::int64_t group = order.group > 1 ? order.group : 1;
+  const std::int64_t groups = (tiles + group - 1) / group;
+  return groups * (groups + 1) / 2 * group * group;
 }
 
 /// The tile of team `rank` under `order` in a grid of `tiles` x `tiles` tiles; row -1 for a slot
