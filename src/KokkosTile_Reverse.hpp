@@ -24,10 +24,10 @@
 // number of 16-byte packets (pairs of them in place) run a packet kernel instead of scratch chunks
 // (impl/reverse/Reverse_Packets.hpp); the chunk extent is validated but decides nothing there
 // either. reverse_static always stages its compile-time chunks in scratch; on such Views it moves
-// them in packets too. On CUDA devices of compute capability 9.0 and newer, in-place reversals of
-// such Views move chunks through shared memory with bulk copies
-// (impl/reverse/Reverse_BulkChunks.hpp): reverse in chunks of 4 KiB, reverse_static in its own
-// chunks where they are 2 to 16 KiB.
+// them in packets too. On CUDA devices of compute capability 9.0 and newer that are rich in
+// bandwidth (the H200), in-place reversals of such Views move chunks through shared memory with
+// bulk copies (impl/reverse/Reverse_BulkChunks.hpp): reverse in chunks of 4 KiB, reverse_static
+// in its own chunks where they are 2 to 16 KiB.
 
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Profiling_ScopedRegion.hpp>

@@ -279,9 +279,10 @@ TYPED_TEST(Reverse, PacketPathLengthsAndStarts) {
 
       // In place: the packet kernel (reverse) and the packet-staged scratch chunks (reverse_static
       // with chunks of whole packets; a chunk of 6 is whole packets of double only, so float and
-      // int take the element-wise chunks there). On devices of compute capability 9.0 and newer,
-      // reverse and reverse_static with chunks of 2 to 16 KiB (512 to 2048 here) take the
-      // bulk-copy kernel instead, 2048 doubles in four copies of 4 KiB a chunk.
+      // int take the element-wise chunks there). On devices of compute capability 9.0 and newer
+      // that are rich in bandwidth (the H200), reverse and reverse_static with chunks of 2 to 16
+      // KiB (512 to 2048 here) take the bulk-copy kernel instead, 2048 doubles in four copies of
+      // 4 KiB a chunk.
       const std::vector<std::pair<std::string, std::function<void(decltype(window))>>> in_place = {
           {"reverse", [](const auto& view) { KokkosTile::reverse(view); }},
           {"reverse_static<4>", [](const auto& view) { KokkosTile::reverse_static<4>(view); }},

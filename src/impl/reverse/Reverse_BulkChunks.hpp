@@ -18,16 +18,18 @@
 // and 0.974-0.982 as two of 4 KiB; 1 KiB chunks 0.89-0.91, so chunks below 2 KiB keep the older
 // kernels. Fewer blocks a multiprocessor (bytes in flight capped) lost for every kernel here.
 //
-// reverse takes chunks of 4 KiB; reverse_static<N> its own N elements, staged in a shared array
-// whose size is a compile-time constant (the seed's `__shared__ int s[64]`), where N elements are
-// whole packets from 2 to 16 KiB. A device pass for an older architecture (PTX compiled for
-// sm_80 and run on sm_90) moves the chunks with packet loads and stores instead.
+// Only on devices rich in bandwidth (Core_DeviceBandwidth.hpp), where it was measured. reverse
+// takes chunks of 4 KiB; reverse_static<N> its own N elements, staged in a shared array whose size
+// is a compile-time constant (the seed's `__shared__ int s[64]`), where N elements are whole
+// packets from 2 to 16 KiB. A device pass for an older architecture (PTX compiled for sm_80 and run
+// on sm_90) moves the chunks with packet loads and stores instead.
 
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_TeamCopy.hpp"
 #include "impl/core/Core_AsyncCopy.hpp"
 #include "impl/core/Core_CudaBlockLaunch.hpp"
+#include "impl/core/Core_DeviceBandwidth.hpp"
 #include "impl/core/Core_Packet.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
 #include "impl/reverse/Reverse_Packets.hpp"
@@ -136,7 +138,9 @@ struct ReverseInPlaceBulkChunks {
 
 /// Reverses `view` in place with ReverseInPlaceBulkChunks where it applies: chunks of
 /// StaticExtent elements (0: 4 KiB) that reverse_bulk_chunk_fits, a View the packet kernels take,
-/// a device of compute capability 9.0 or newer. Returns whether it did.
+/// a device of compute capability 9.0 or newer that is rich in bandwidth (device_bandwidth_rich:
+/// the H200, where it was measured; the H100, where the packet and staged kernels already read
+/// 0.975-0.998 of deep_copy, keeps them). Returns whether it did.
 template <std::size_t StaticExtent, class ViewType>
 bool launch_reverse_bulk_chunks(const std::string& call, const Kokkos::Cuda& space,
                                 const ViewType& view) {
@@ -151,7 +155,8 @@ bool launch_reverse_bulk_chunks(const std::string& call, const Kokkos::Cuda& spa
     return false;
   } else {
     if (!reverses_in_packets<Kokkos::Cuda>(view, 2) ||
-        cuda_device_limits(call, space.cuda_device()).major < 9)
+        cuda_device_limits(call, space.cuda_device()).major < 9 ||
+        !device_bandwidth_rich(call, space))
       return false;
     using functor_type = ReverseInPlaceBulkChunks<T, static_cast<int>(Chunk)>;
     const auto extent = static_cast<std::int64_t>(view.extent(0));
