@@ -71,8 +71,8 @@ struct ReverseInPlaceBulkChunks {
     const int packets = count / V;
     T* const front = data + front_start;
     T* const back = data + (extent - front_start - count);
-    const unsigned bytes = static_cast<unsigned>(count) * sizeof(T);
 #if defined(KOKKOSTILE_HAVE_BULK_COPY)
+    const unsigned bytes = static_cast<unsigned>(count) * sizeof(T);
     __shared__ std::uint64_t landed;
     if (threadIdx.x == 0) {
       mbarrier_init(&landed, 1);
