@@ -2404,17 +2404,13 @@ __global__ void __launch_bounds__(128) reverse_staged_raw(T* data, std::int64_t 
       const unsigned piece = How == Staging::bulk_swap_split ? 4096u : bytes;
       for (unsigned at = 0; at < bytes; at += piece) {
         const unsigned n = bytes - at < piece ? bytes - at : piece;
-        asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(
-                         reinterpret_cast<char*>(front_data) + at),
-                     "r"(KokkosTile::Impl::shared_space_address(chunks[Out]) + at), "r"(n)
-                     : "memory");
-        asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(
-                         reinterpret_cast<char*>(back_data) + at),
-                     "r"(KokkosTile::Impl::shared_space_address(chunks[Out + 1]) + at), "r"(n)
-                     : "memory");
+        KokkosTile::Impl::bulk_copy_to_global(reinterpret_cast<char*>(front_data) + at,
+                                              reinterpret_cast<const char*>(chunks[Out]) + at, n);
+        KokkosTile::Impl::bulk_copy_to_global(reinterpret_cast<char*>(back_data) + at,
+                                              reinterpret_cast<const char*>(chunks[Out + 1]) + at,
+                                              n);
       }
-      asm volatile("cp.async.bulk.commit_group;" ::: "memory");
-      asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+      KokkosTile::Impl::bulk_copies_to_global_wait_read();
     }
   } else {
     for (int k = threadIdx.x; k < packets; k += blockDim.x) {
