@@ -30,6 +30,7 @@
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
 #include "impl/core/Core_LaunchDefaults.hpp"
+#include "impl/transpose/Transpose_CudaTiles.hpp"
 #include "impl/transpose/Transpose_Team.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
 #include "impl/transpose/Transpose_Host.hpp"
@@ -198,6 +199,30 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   const std::int64_t tiles_down = ceil_div(a.extent(0) + row_shift, shape.rows);
   const std::int64_t tiles_across = ceil_div(a.extent(1) + col_shift, shape.cols);
   const int league = checked_league_size(call, tiles_down * tiles_across);
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
+  // The padded 64-edge tiles that the device's default takes, as KokkosTile's own CUDA blocks
+  // (Transpose_CudaTiles.hpp), which walk down b's contiguous index as the default order does.
+  if constexpr (FastEdge == 64 && MinBlocks == 0 && is_cuda<ExecSpace>() &&
+                packet_width<typename BView::non_const_value_type>() > 1) {
+    if (fast.packets && fast.memory_transpose && shape.pad == 1 && order == 0 &&
+        std::max(a.extent(0), a.extent(1)) <= std::size_t(INT_MAX - 2 * FastEdge)) {
+      using functor_type = TransposeCudaTiles<typename BView::non_const_value_type, FastEdge>;
+      // a's lines run along its slow index: its columns when a is LayoutLeft.
+      functor_type functor{a.data(),
+                           b.data(),
+                           static_cast<int>(a_left ? a.extent(1) : a.extent(0)),
+                           static_cast<int>(a_left ? a.extent(0) : a.extent(1)),
+                           fast.a_slow,
+                           fast.b_slow,
+                           a_left ? col_shift : row_shift,
+                           a_left ? row_shift : col_shift,
+                           static_cast<int>(a_left ? tiles_across : tiles_down)};
+      launch_cuda_blocks<functor_type::threads, 1>(call, call, space, league,
+                                                   dim3(functor_type::threads), functor);
+      return;
+    }
+  }
+#endif
   const bool down_columns =
       order == 0 ? transpose_tiles_down_columns<ExecSpace>(b_left) : order > 0;
   // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,

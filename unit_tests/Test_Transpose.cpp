@@ -70,6 +70,7 @@ TYPED_TEST(Transpose, OutOfPlaceEveryVariantAndLayoutPair) {
         expect_transposed(Right("b", e.cols, e.rows), Right("a", e.rows, e.cols), options, ++seed);
         expect_transposed(Right("b", e.cols, e.rows), Left("a", e.rows, e.cols), options, ++seed);
         expect_transposed(Left("b", e.cols, e.rows), Right("a", e.rows, e.cols), options, ++seed);
+        expect_transposed(Left("b", e.cols, e.rows), Left("a", e.rows, e.cols), options, ++seed);
         Kokkos::View<T*, MemorySpace> sa, sb;
         expect_transposed(gapped_view<T>(sb, e.cols, e.rows, false, 1, 3),
                           gapped_view<T>(sa, e.rows, e.cols, true, 1, 2), options, ++seed);
