@@ -23,6 +23,11 @@
 // Views that are contiguous along the same index are copied line by line. There the tile edge of
 // TransposeOptions decides nothing (the host kernel sizes its tiles for L1 by element size); it is
 // still validated as on devices. `naive` keeps its one-thread-per-element kernel everywhere.
+//
+// On CUDA, the out-of-place tiled_padded transpose with 64-element tiles (the device default) of
+// Views that are contiguous along one index, of one layout and 16-byte aligned runs as KokkosTile's
+// own blocks (impl/transpose/Transpose_CudaTiles.hpp) instead of scratch-tile teams, under the same
+// kernel label.
 
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Profiling_ScopedRegion.hpp>
