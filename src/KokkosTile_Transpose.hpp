@@ -171,9 +171,6 @@ template <int FastEdge, unsigned MinBlocks = 0, class ExecSpace, class BView, cl
 void launch_transpose_tiled(const std::string& call, const ExecSpace& space, const BView& b,
                             const AView& a, const TileShape2D& shape, int order = 0,
                             int grid_line_bytes = -1) {
-  using tile_type = Tile2D<typename BView::non_const_value_type, ExecSpace>;
-  const ScratchPlacement placement =
-      place_team_scratch(call, space, tile_type::scratch_bytes(shape));
   const bool a_left = leftmost_index_is_contiguous(a);
   const bool b_left = leftmost_index_is_contiguous(b);
   const FastStrides fast = full_tile_strides<FastEdge, ExecSpace>(b, a);
@@ -228,6 +225,11 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
     }
   }
 #endif
+  // Team scratch only for the team kernel: the blocks above keep their tile in static shared
+  // memory.
+  using tile_type = Tile2D<typename BView::non_const_value_type, ExecSpace>;
+  const ScratchPlacement placement =
+      place_team_scratch(call, space, tile_type::scratch_bytes(shape));
   const bool down_columns =
       order == 0 ? transpose_tiles_down_columns<ExecSpace>(b_left) : order > 0;
   // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
