@@ -10,6 +10,10 @@
 #   cmake/provision.sh [--flavour F] bench   build, then the full benchmarks: progress and a table
 #                                            here, JSON and PNG in perf_tests/results/local/
 #   cmake/provision.sh [--flavour F] build   configure and build everything, run nothing
+#   cmake/provision.sh [--flavour F] compile-time
+#                                            configure, then time the compile of small user
+#                                            files (perf_tests/compile_time.py): a table here,
+#                                            compile_times.json in perf_tests/results/local/
 #   cmake/provision.sh [--flavour F] shell   a shell in the source tree, where the build runs
 #   cmake/provision.sh [--flavour F] exec CMD [ARG...]
 #                                            run one command there (no build), e.g.
@@ -38,10 +42,13 @@
 #   KOKKOSTILE_CACHE_DIR    where roots and built dependencies are kept (default: <source>/.cache)
 #   KOKKOSTILE_CMAKE_ARGS   extra configure arguments, e.g. "-DKokkos_ROOT=/opt/kokkos"
 #   KOKKOSTILE_BUILD_JOBS   parallel build jobs (default: all cores)
-#   KOKKOSTILE_BENCH_FILTER bench: only the benchmarks matching this regex (e.g. "^gemm/"; the cuda
-#                           flavour's default is "/Cuda/")
+#   KOKKOSTILE_BENCH_FILTER bench: only the benchmarks matching this regex (e.g. "^gemm/" or
+#                           "/Cuda/"; default: all of them, on every enabled execution space)
+#   KOKKOSTILE_BENCH_ARGS   bench: more arguments for kokkostile_perf, e.g. "--kokkostile_variants"
+#                           (every tuning variant) or "--kokkostile_sweep" (size sweeps on devices)
 #   KOKKOSTILE_BENCH_MIN_TIME bench: time per repetition of each benchmark (default 0.1s; medians of 5)
-#   KOKKOSTILE_COMMIT       the commit bench records in its JSON (default: the tree's HEAD)
+#   KOKKOSTILE_COMMIT       the commit bench records in its JSON (default: the checkout's HEAD, or
+#                           in a tree made by `git archive`, the commit written into cmake/commit.txt)
 #   KOKKOSTILE_APP_BUILD_ONLY app: build, but do not run the --run targets (a machine without the
 #                           flavour's device)
 #   KOKKOSTILE_DEBIAN_MIRROR  Debian archive to bootstrap from (default: this machine's apt sources)
@@ -88,7 +95,7 @@ while [ $# -gt 0 ]; do
     --flavour=*) flavour=${1#--flavour=}; flavour_given=1; shift ;;
     --inside) inside=1; shift ;;  # internal: already running in the root
     -h | --help) usage ;;
-    test | bench | build | shell) command=$1; shift ;;
+    test | bench | build | shell | compile-time) command=$1; shift ;;
     exec)
       command=exec; shift
       [ "${1:-}" = -- ] && shift
@@ -104,7 +111,7 @@ while [ $# -gt 0 ]; do
     --run=*) app_runs+=("${1#--run=}"); shift ;;
     --) shift; app_cmake_args=("$@"); break ;;
     -*) say "unknown option '$1'"; usage ;;
-    *) say "unknown action '$1' (test, bench, build, shell, exec or app)"; usage ;;
+    *) say "unknown action '$1' (test, bench, build, compile-time, shell, exec or app)"; usage ;;
   esac
 done
 [ -n "$command" ] || usage
@@ -199,7 +206,8 @@ run_benchmarks() {
   out="$source_dir/perf_tests/results/local/$name-$stamp"
   mkdir -p "$out"
   say "benchmarks matching '$filter' (medians of 5 repetitions of ${KOKKOSTILE_BENCH_MIN_TIME:-0.1s} each)"
-  "$build_dir/perf_tests/kokkostile_perf" --benchmark_repetitions=5 \
+  # shellcheck disable=SC2086  # KOKKOSTILE_BENCH_ARGS is a list of arguments
+  "$build_dir/perf_tests/kokkostile_perf" ${KOKKOSTILE_BENCH_ARGS:-} --benchmark_repetitions=5 \
     --benchmark_min_time="${KOKKOSTILE_BENCH_MIN_TIME:-0.1s}" \
     --benchmark_report_aggregates_only=true --benchmark_out="$out/kokkostile_perf.json" \
     --benchmark_out_format=json --benchmark_context=commit="${KOKKOSTILE_COMMIT:-unknown}" \
@@ -210,6 +218,17 @@ run_benchmarks() {
     --benchmark_filter="$filter"
   python3 "$source_dir/perf_tests/plot_results.py" "$out/kokkostile_perf.json" \
     --png "$out/kokkostile_perf.png"
+  say "results in ${out#"$source_dir"/}/"
+}
+
+# The compile-time benchmark of a configured build tree: each user file of
+# perf_tests/compile_time/ compiled alone, timed; the table here, the JSON under
+# perf_tests/results/local/<flavour>-compile-<time>/.
+run_compile_times() {
+  local build_dir=$1 name=$2 out
+  out="$source_dir/perf_tests/results/local/$name-compile-$(date -u +%Y%m%dT%H%M%SZ)"
+  stage "timing the compile of each user file (perf_tests/compile_time.py)" "a few minutes"
+  python3 "$source_dir/perf_tests/compile_time.py" "$build_dir" --out "$out"
   say "results in ${out#"$source_dir"/}/"
 }
 
@@ -290,6 +309,10 @@ build_and_run() {
   cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON -DKOKKOSTILE_PROVISION_FLAVOUR="$flavour" \
     "${scope_defaults[@]}" ${KOKKOSTILE_CMAKE_ARGS:-}
+  if [ "$command" = compile-time ]; then
+    run_compile_times "$build_dir" "$flavour"
+    return
+  fi
   build_stage "$build_dir" "build-$flavour" "about 20 minutes on 2 cores"
   case "$command" in
     test)
@@ -304,12 +327,34 @@ if [ "$inside" = 1 ]; then
   exit
 fi
 
-# The commit recorded in benchmark results: yours if you name it (a copy of the tree whose .git is
-# stale, as on a lent GPU machine), else the source tree's HEAD (-dirty with uncommitted changes).
+# The commit recorded in benchmark results: yours if you name it (KOKKOSTILE_COMMIT), else the
+# source tree's HEAD when it is a git checkout of its own (-dirty with uncommitted changes), else
+# the commit `git archive` wrote into cmake/commit.txt (export-subst, .gitattributes), else unknown.
+source_commit() {
+  local top exported
+  top=$(git -C "$source_dir" rev-parse --show-toplevel 2>/dev/null || true)
+  if [ -n "$top" ] && [ "$(cd "$top" && pwd -P)" = "$(cd "$source_dir" && pwd -P)" ]; then
+    local commit
+    commit=$(git -C "$source_dir" rev-parse --short HEAD 2>/dev/null || true)
+    if [ -n "$commit" ]; then
+      if [ -n "$(git -C "$source_dir" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+        commit="$commit-dirty"
+      fi
+      echo "$commit"
+      return
+    fi
+  fi
+  exported=$(tr -d '[:space:]' <"$source_dir/cmake/commit.txt" 2>/dev/null || true)
+  if [[ "$exported" =~ ^[0-9a-f]{7,40}$ ]]; then
+    echo "$exported"
+    return
+  fi
+  echo unknown
+}
 if [ -z "${KOKKOSTILE_COMMIT:-}" ]; then
-  KOKKOSTILE_COMMIT=$(git -C "$source_dir" rev-parse --short HEAD 2>/dev/null || echo unknown)
-  if [ -n "$(git -C "$source_dir" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-    KOKKOSTILE_COMMIT="$KOKKOSTILE_COMMIT-dirty"
+  KOKKOSTILE_COMMIT=$(source_commit)
+  if [ "$KOKKOSTILE_COMMIT" = unknown ] && [ "$command" = bench ]; then
+    say "warning: no commit to record (not a git checkout, not a git archive): set KOKKOSTILE_COMMIT"
   fi
 fi
 export KOKKOSTILE_COMMIT
@@ -506,6 +551,8 @@ unshare --mount --propagation private -- bash -c "$mount_and_enter" enter "$root
   KOKKOSTILE_COMMIT="$KOKKOSTILE_COMMIT" KOKKOSTILE_BUILD_JOBS="$jobs" \
   KOKKOSTILE_CMAKE_ARGS="${KOKKOSTILE_CMAKE_ARGS:-}" \
   KOKKOSTILE_BENCH_FILTER="${KOKKOSTILE_BENCH_FILTER:-.}" \
+  KOKKOSTILE_BENCH_ARGS="${KOKKOSTILE_BENCH_ARGS:-}" \
+  ${KOKKOSTILE_BENCH_MIN_TIME:+KOKKOSTILE_BENCH_MIN_TIME=$KOKKOSTILE_BENCH_MIN_TIME} \
   ${OMP_NUM_THREADS:+OMP_NUM_THREADS=$OMP_NUM_THREADS} \
   ${KOKKOSTILE_APP_BUILD_ONLY:+KOKKOSTILE_APP_BUILD_ONLY=$KOKKOSTILE_APP_BUILD_ONLY} \
   /bin/bash /kokkostile/cmake/provision.sh --inside --flavour "$flavour" "${forward[@]}"

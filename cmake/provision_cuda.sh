@@ -1,6 +1,8 @@
 # The cuda flavour of cmake/provision.sh (sourced by it; not run on its own): KokkosTile built with
-# nvcc against a Kokkos with the Cuda and Serial backends, natively on this machine, since GPU
-# machines usually have no Debian archive to reach.
+# nvcc against a Kokkos with the Cuda and OpenMP backends, natively on this machine, since GPU
+# machines usually have no Debian archive to reach. OpenMP is the host backend so that one build on a
+# GPU machine runs every test and benchmark on the GPU and on all of the machine's cores, side by
+# side.
 #
 # Kokkos comes from, in this order:
 #   - Kokkos_ROOT (environment, or -DKokkos_ROOT=... in KOKKOSTILE_CMAKE_ARGS): your own install,
@@ -122,7 +124,7 @@ PROBE
   return $status
 }
 
-# Kokkos with Cuda + Serial for this nvcc, architecture and standard; prints its install prefix.
+# Kokkos with Cuda + OpenMP for this nvcc, architecture and standard; prints its install prefix.
 cuda_kokkos_prefix() {
   local source patches=() patch key prefix work top started version
   source=${KOKKOSTILE_KOKKOS_SOURCE:-}
@@ -150,7 +152,7 @@ cuda_kokkos_prefix() {
     die "patches apply to an archive only; apply them to your checkout $source yourself"
 
   key=$( {
-    echo "kokkos cuda+serial release v1"
+    echo "kokkos cuda+openmp release v1"
     cuda_source_identity "$source"
     for patch in "${patches[@]}"; do sha256sum "$patch" | cut -d' ' -f1; done
     "$nvcc" --version | tail -n 2
@@ -159,7 +161,7 @@ cuda_kokkos_prefix() {
   } | cuda_hash)
   prefix="$cuda_cache/kokkos-$key"
   if [ -f "$prefix/.kokkostile-complete" ]; then
-    say "Kokkos (Cuda, Serial; sm_$arch, C++$standard) from $(cat "$prefix/.kokkostile-complete")"
+    say "Kokkos (Cuda, OpenMP; sm_$arch, C++$standard) from $(cat "$prefix/.kokkostile-complete")"
     echo "$prefix"
     return 0
   fi
@@ -181,13 +183,13 @@ cuda_kokkos_prefix() {
   fi
   [ -f "$top/CMakeLists.txt" ] && [ -x "$top/bin/nvcc_wrapper" ] ||
     die "$source is not a Kokkos source tree (no CMakeLists.txt and bin/nvcc_wrapper)"
-  stage "building Kokkos (Cuda + Serial, Release, sm_$arch, C++$standard) from $source into $prefix" \
+  stage "building Kokkos (Cuda + OpenMP, Release, sm_$arch, C++$standard) from $source into $prefix" \
     "$(usual "deps-kokkos-cuda" "about 12 minutes on 2 cores, 35 s on 16")"
   rm -rf "$prefix"
   NVCC_WRAPPER_DEFAULT_ARCH=sm_$arch NVCC_WRAPPER_DEFAULT_COMPILER=${NVCC_WRAPPER_DEFAULT_COMPILER:-c++} \
     cmake -S "$top" -B "$work/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_COMPILER="$top/bin/nvcc_wrapper" -DCMAKE_CXX_STANDARD="$standard" \
-    -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_SERIAL=ON -DKokkos_ARCH_"$kokkos_arch"=ON \
+    -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_OPENMP=ON -DKokkos_ARCH_"$kokkos_arch"=ON \
     -DKokkos_ENABLE_TESTS=OFF -DKokkos_ENABLE_EXAMPLES=OFF -DCMAKE_INSTALL_PREFIX="$prefix" \
     >"$work.log" 2>&1 || die "configuring Kokkos failed; see $work.log"
   cmake --build "$work/build" -j "$jobs" >>"$work.log" 2>&1 || die "building Kokkos failed; see $work.log"
@@ -310,6 +312,10 @@ cuda_main() {
     -DKokkos_ROOT="$kokkos_root" -DKOKKOSTILE_REQUIRE_CUDA=ON -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON \
     -DKOKKOSTILE_PROVISION_FLAVOUR=cuda \
     "${cmake_args[@]}" "${scope_defaults[@]}" ${KOKKOSTILE_CMAKE_ARGS:-}
+  if [ "$command" = compile-time ]; then
+    run_compile_times "$build_dir" "cuda-cxx$standard"
+    return
+  fi
   if [ -n "${KOKKOSTILE_BUILD_TARGETS:-}" ] && [ "$command" = build ]; then
     # shellcheck disable=SC2086  # a list of targets
     build_stage "$build_dir" "build-cuda-cxx$standard" "30 minutes or more on 2 cores" ${KOKKOSTILE_BUILD_TARGETS}
@@ -328,6 +334,6 @@ cuda_main() {
     test)
       test_stage "$build_dir" "test-cuda" ;;
     bench)
-      run_benchmarks "$build_dir" "cuda" "${KOKKOSTILE_BENCH_FILTER:-/Cuda/}" ;;
+      run_benchmarks "$build_dir" "cuda" "${KOKKOSTILE_BENCH_FILTER:-.}" ;;
   esac
 }

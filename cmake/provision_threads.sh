@@ -86,6 +86,10 @@ threads_main() {
     -DKOKKOSTILE_PROVISION_FLAVOUR=threads "${cmake_args[@]}" \
     -DKOKKOSTILE_INTERFACE_DEFINITIONS="$interface_definitions" \
     "${scope_defaults[@]}" ${KOKKOSTILE_CMAKE_ARGS:-}
+  if [ "$command" = compile-time ]; then
+    run_compile_times "$build_dir" threads
+    return
+  fi
   build_stage "$build_dir" "build-threads" "about 35 minutes on 2 cores"
   case "$command" in
     test)

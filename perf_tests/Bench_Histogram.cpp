@@ -132,6 +132,8 @@ template <class Space>
 std::vector<int> bin_counts(const Config& config) {
   if (config.smoke)
     return {32, 4096};
+  if (!config.variants)  // one size a tier: a warp's bins, a byte's, scratch-sized, past scratch
+    return {32, 256, 49152, 1 << 20, 1 << 22};
   return {32, 256, 4096, 16384, 49152, 131072, 262144, 1 << 20, 1 << 22};
 }
 
@@ -194,6 +196,71 @@ void register_histogram(const Config& config) {
                                  s, 0, static_cast<std::int64_t>(in.extent(0))),
                              ReferenceCount<Space>{in, out});
       });
+      // What a user would pick instead: CUB on CUDA, and Kokkos' ScatterView everywhere.
+      auto add_baselines = [&] {
+#ifdef KOKKOS_ENABLE_CUDA
+        if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
+          add("cub_histogram_even",
+              [](const Space& s, const samples_type& in, const counts_type& out) {
+                // Temporary storage sized once per shape, as a CUB user would keep it.
+                static Kokkos::View<unsigned char*, Kokkos::CudaSpace> temp;
+                static std::size_t temp_bytes = 0;
+                static const bool hooked = [] {
+                  Kokkos::push_finalize_hook([] {
+                    temp = Kokkos::View<unsigned char*, Kokkos::CudaSpace>();
+                    temp_bytes = 0;
+                  });
+                  return true;
+                }();
+                (void)hooked;
+                const int levels = static_cast<int>(out.extent(0)) + 1;
+                const int count = static_cast<int>(in.extent(0));
+                std::size_t need = 0;
+                cub::DeviceHistogram::HistogramEven(nullptr, need, in.data(), out.data(), levels, 0,
+                                                    levels - 1, count, s.cuda_stream());
+                if (need > temp_bytes) {
+                  temp = Kokkos::View<unsigned char*, Kokkos::CudaSpace>("cub_temp", need);
+                  temp_bytes = need;
+                }
+                cub::DeviceHistogram::HistogramEven(temp.data(), need, in.data(), out.data(), levels,
+                                                    0, levels - 1, count, s.cuda_stream());
+              });
+        }
+#endif
+        add("scatter_view", [](const Space& s, const samples_type& in, const counts_type& out) {
+          // On Space itself: the counts View's own device is its memory space's default execution
+          // space (Threads, say, where Space is Serial), and ScatterView takes instances of its own.
+          using scatter_type =
+              Kokkos::Experimental::ScatterView<unsigned*, typename counts_type::array_layout,
+                                                Kokkos::Device<Space, typename Space::memory_space>>;
+          // Duplicated (host) or atomic (device) as Kokkos chooses for the space; the counts are
+          // zeroed and the duplicates summed into them, so the call overwrites like the others.
+          // Kept across calls on the same counts, as an application would keep it.
+          static scatter_type scatter;
+          static const unsigned* made_for = nullptr;
+          static const bool hooked = [] {
+            Kokkos::push_finalize_hook([] { scatter = scatter_type(); });
+            return true;
+          }();
+          (void)hooked;
+          if (made_for != out.data()) {
+            scatter = scatter_type(out);
+            made_for = out.data();
+          }
+          Kokkos::deep_copy(s, out, 0u);
+          scatter.reset_except(s, out);
+          Kokkos::parallel_for("KokkosTileBench::histogram_scatter_view",
+                               Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(
+                                   s, 0, static_cast<std::int64_t>(in.extent(0))),
+                               ScatterCount<scatter_type, samples_type>{scatter, in});
+          counts_type dest = out;
+          Kokkos::Experimental::contribute(s, dest, scatter);
+        });
+      };
+      if (!config.variants && !config.smoke) {  // the forced strategies are for tuning work
+        add_baselines();
+        continue;
+      }
       HistogramOptions shared;
       shared.strategy = HistogramStrategy::shared;
       if (runnable(shared)) {
@@ -238,64 +305,7 @@ void register_histogram(const Config& config) {
         global.warp_aggregation = KokkosTile::Experimental::WarpAggregation::never;
         add("global_plain", forced(global));
       }
-#ifdef KOKKOS_ENABLE_CUDA
-      if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
-        add("cub_histogram_even",
-            [](const Space& s, const samples_type& in, const counts_type& out) {
-              // Temporary storage sized once per shape, as a CUB user would keep it.
-              static Kokkos::View<unsigned char*, Kokkos::CudaSpace> temp;
-              static std::size_t temp_bytes = 0;
-              static const bool hooked = [] {
-                Kokkos::push_finalize_hook([] {
-                  temp = Kokkos::View<unsigned char*, Kokkos::CudaSpace>();
-                  temp_bytes = 0;
-                });
-                return true;
-              }();
-              (void)hooked;
-              const int levels = static_cast<int>(out.extent(0)) + 1;
-              const int count = static_cast<int>(in.extent(0));
-              std::size_t need = 0;
-              cub::DeviceHistogram::HistogramEven(nullptr, need, in.data(), out.data(), levels, 0,
-                                                  levels - 1, count, s.cuda_stream());
-              if (need > temp_bytes) {
-                temp = Kokkos::View<unsigned char*, Kokkos::CudaSpace>("cub_temp", need);
-                temp_bytes = need;
-              }
-              cub::DeviceHistogram::HistogramEven(temp.data(), need, in.data(), out.data(), levels,
-                                                  0, levels - 1, count, s.cuda_stream());
-            });
-      }
-#endif
-      add("scatter_view", [](const Space& s, const samples_type& in, const counts_type& out) {
-        // On Space itself: the counts View's own device is its memory space's default execution
-        // space (Threads, say, where Space is Serial), and ScatterView takes instances of its own.
-        using scatter_type =
-            Kokkos::Experimental::ScatterView<unsigned*, typename counts_type::array_layout,
-                                              Kokkos::Device<Space, typename Space::memory_space>>;
-        // Duplicated (host) or atomic (device) as Kokkos chooses for the space; the counts are
-        // zeroed and the duplicates summed into them, so the call overwrites like the others.
-        // Kept across calls on the same counts, as an application would keep it.
-        static scatter_type scatter;
-        static const unsigned* made_for = nullptr;
-        static const bool hooked = [] {
-          Kokkos::push_finalize_hook([] { scatter = scatter_type(); });
-          return true;
-        }();
-        (void)hooked;
-        if (made_for != out.data()) {
-          scatter = scatter_type(out);
-          made_for = out.data();
-        }
-        Kokkos::deep_copy(s, out, 0u);
-        scatter.reset_except(s, out);
-        Kokkos::parallel_for("KokkosTileBench::histogram_scatter_view",
-                             Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(
-                                 s, 0, static_cast<std::int64_t>(in.extent(0))),
-                             ScatterCount<scatter_type, samples_type>{scatter, in});
-        counts_type dest = out;
-        Kokkos::Experimental::contribute(s, dest, scatter);
-      });
+      add_baselines();
     }
   }
 }

@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // KokkosTile's perf executable: every benchmark for every enabled execution space, baselines in the
-// same run. Flags: Google Benchmark's own, plus --kokkostile_smoke for the tiny ctest run
-// and --kokkostile_sweep for size sweeps of the memory-bound families and GEMM on devices.
+// same run. Flags: Google Benchmark's own, plus --kokkostile_smoke for the tiny ctest run,
+// --kokkostile_sweep for size sweeps of the memory-bound families and GEMM on devices, and
+// --kokkostile_variants for every tuning variant (Config says which).
 #include <Kokkos_Core.hpp>
 #include <benchmark/benchmark.h>
 
@@ -68,6 +69,8 @@ int main(int argc, char* argv[]) {
       config.smoke = true;
     } else if (std::strcmp(argv[i], "--kokkostile_sweep") == 0) {
       config.sweep = true;
+    } else if (std::strcmp(argv[i], "--kokkostile_variants") == 0) {
+      config.variants = true;
     } else {
       args.push_back(argv[i]);
     }

@@ -36,7 +36,7 @@ DEFAULT_BASELINE = ["deep_copy"]
 # Preferred baselines per algorithm, first present in the group wins.
 BASELINES = {"h2d": ["raw_memcpy_pinned"], "d2h": ["raw_memcpy_pinned"],
              "stream": ["ideal_slowest_stage"],
-             "gemm": ["cublas_pedantic", "blas", "kokkosblas", "kokkostile_naive"],
+             "gemm": ["cublas_pedantic", "blas", "kokkosblas", "kokkostile_naive", "plain_kokkos"],
              # CUB on CUDA; elsewhere the plain atomic kernel a user writes (older runs: ScatterView).
              "histogram_uniform": ["cub_histogram_even", "plain_kokkos", "scatter_view"],
              "histogram_skewed": ["cub_histogram_even", "plain_kokkos", "scatter_view"],

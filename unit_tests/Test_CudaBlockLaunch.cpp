@@ -65,7 +65,7 @@ TEST(CudaBlockLaunch, BlockLargerThanTheLaunchBoundsIsRefused) {
   if constexpr (on_cuda()) {
     Kokkos::View<int*, Kokkos::CudaSpace> out("out", 512);
     EXPECT_THROW((KokkosTile::Impl::launch_cuda_blocks<256, 4>("test", "KokkosTile::test_blocks",
-                                                               ExecSpace(), 1, dim3(32, 16),
+                                                               Kokkos::Cuda(), 1, dim3(32, 16),
                                                                BlockIndexWriter{out, 512})),
                  KokkosTile::InvalidArgument);
     return;

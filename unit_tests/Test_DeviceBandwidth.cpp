@@ -29,7 +29,7 @@ TEST(DeviceBandwidth, DeviceOfTheExecutionSpace) {
   const bool rich = device_bandwidth_rich("test", ExecSpace());
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
   if constexpr (on_cuda()) {
-    const CudaDeviceLimits limits = cuda_device_limits("test", ExecSpace().cuda_device());
+    const CudaDeviceLimits limits = cuda_device_limits("test", Kokkos::Cuda().cuda_device());
     EXPECT_GT(limits.memory_bytes_per_second, 0.0);
     EXPECT_EQ(rich, bandwidth_rich(limits.memory_bytes_per_second, limits.multiprocessors));
     return;
