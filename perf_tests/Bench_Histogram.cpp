@@ -222,17 +222,18 @@ void register_histogram(const Config& config) {
                   temp = Kokkos::View<unsigned char*, Kokkos::CudaSpace>("cub_temp", need);
                   temp_bytes = need;
                 }
-                cub::DeviceHistogram::HistogramEven(temp.data(), need, in.data(), out.data(), levels,
-                                                    0, levels - 1, count, s.cuda_stream());
+                cub::DeviceHistogram::HistogramEven(temp.data(), need, in.data(), out.data(),
+                                                    levels, 0, levels - 1, count, s.cuda_stream());
               });
         }
 #endif
         add("scatter_view", [](const Space& s, const samples_type& in, const counts_type& out) {
           // On Space itself: the counts View's own device is its memory space's default execution
-          // space (Threads, say, where Space is Serial), and ScatterView takes instances of its own.
-          using scatter_type =
-              Kokkos::Experimental::ScatterView<unsigned*, typename counts_type::array_layout,
-                                                Kokkos::Device<Space, typename Space::memory_space>>;
+          // space (Threads, say, where Space is Serial), and ScatterView takes instances of its
+          // own.
+          using scatter_type = Kokkos::Experimental::ScatterView<
+              unsigned*, typename counts_type::array_layout,
+              Kokkos::Device<Space, typename Space::memory_space>>;
           // Duplicated (host) or atomic (device) as Kokkos chooses for the space; the counts are
           // zeroed and the duplicates summed into them, so the call overwrites like the others.
           // Kept across calls on the same counts, as an application would keep it.

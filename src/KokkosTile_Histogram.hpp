@@ -42,6 +42,9 @@
 // finish before returning); the others use the counts View's execution space, as every
 // KokkosTile call without one uses its output View's. Kernels are
 // labelled "KokkosTile::histogram<strategy>", the syntax of every KokkosTile label.
+//
+// This header validates and forwards to impl/histogram/Histogram_Dispatch.hpp, which the compiled
+// library (KOKKOSTILE_ENABLE_ETI) holds for int, float and double samples into unsigned counts.
 
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Profiling_ScopedRegion.hpp>
@@ -49,7 +52,9 @@
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_Cluster.hpp"
 #include "KokkosTile_HistogramOptions.hpp"
+#include "impl/core/Core_KernelViews.hpp"
 #include "impl/histogram/Histogram_Dispatch.hpp"
+#include "impl/histogram/Histogram_Eti.hpp"
 #include "impl/histogram/Histogram_Plan.hpp"
 
 #include <climits>
@@ -141,9 +146,11 @@ void histogram(const ExecSpace& space, const SampleView& samples, const CountVie
   const Kokkos::Profiling::ScopedRegion region(call);
   KOKKOSTILE_EXPECT(counts.extent(0) >= 1 && counts.extent(0) <= INT_MAX, InvalidArgument, call,
                     "counts has " << counts.extent(0) << " bins; it needs 1 to " << INT_MAX);
+  // The kernels see one View type per value type and memory space (contiguous or strided).
   KokkosTile::Impl::run_histogram(
-      space, samples, counts, KokkosTile::Impl::ClampedBins<T>{static_cast<int>(counts.extent(0))},
-      options, tuning);
+      space, KokkosTile::Impl::input_kernel_view_1d(samples),
+      KokkosTile::Impl::output_kernel_view_1d(counts),
+      KokkosTile::Impl::ClampedBins<T>{static_cast<int>(counts.extent(0))}, options, tuning);
 }
 
 /// KokkosTile::histogram with the design knobs of HistogramTuning (floating-point samples).
@@ -166,7 +173,8 @@ void histogram(const ExecSpace& space, const SampleView& samples, const CountVie
                     "the range [" << lo << ", " << hi << ") must be finite and not empty");
   const int nbins = static_cast<int>(counts.extent(0));
   KokkosTile::Impl::run_histogram(
-      space, samples, counts,
+      space, KokkosTile::Impl::input_kernel_view_1d(samples),
+      KokkosTile::Impl::output_kernel_view_1d(counts),
       KokkosTile::Impl::RangeBins<T>{nbins, lo, hi, static_cast<double>(nbins) / (hi - lo)},
       options, tuning);
 }

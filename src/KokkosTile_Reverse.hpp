@@ -28,124 +28,37 @@
 // bandwidth (the H200), in-place reversals of such Views move chunks through shared memory with
 // bulk copies (impl/reverse/Reverse_BulkChunks.hpp): reverse in chunks of 4 KiB, reverse_static
 // in its own chunks where they are 2 to 16 KiB.
+//
+// This header validates and forwards to impl/reverse/Reverse_Dispatch.hpp, which the compiled
+// library (KOKKOSTILE_ENABLE_ETI) holds for float and double (reverse and reverse_copy).
 
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Profiling_ScopedRegion.hpp>
 
 #include "KokkosTile_Assert.hpp"
-#include "KokkosTile_ScratchBudget.hpp"
-#include "impl/core/Core_DeviceBandwidth.hpp"
-#include "impl/core/Core_LaunchDefaults.hpp"
-#include "impl/reverse/Reverse_BulkChunks.hpp"
-#include "impl/reverse/Reverse_Packets.hpp"
-#include "impl/reverse/Reverse_Team.hpp"
+#include "impl/core/Core_KernelViews.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
-#include "impl/reverse/Reverse_Host.hpp"
+#include "impl/reverse/Reverse_Dispatch.hpp"
+#include "impl/reverse/Reverse_Eti.hpp"
 
-#include <algorithm>
 #include <climits>
 #include <cstddef>
-#include <cstdint>
 #include <string>
 #include <type_traits>
 
 namespace KokkosTile {
-
-/// Elements each team stages per chunk when the caller passes no chunk extent.
-inline constexpr std::size_t default_reverse_chunk = 1024;
-
-namespace Impl {
-
-template <class ExecSpace, class ViewType>
-constexpr void check_reversible_view() {
-  static_assert(Kokkos::is_view<ViewType>::value, "KokkosTile: reversal needs a Kokkos::View");
-  static_assert(ViewType::rank() == 1, "KokkosTile: reversal needs a rank-1 View");
-  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename ViewType::memory_space>::accessible,
-                "KokkosTile: the execution space cannot access the View's memory space");
-}
-
-inline std::size_t checked_chunk(const std::string& call, std::size_t chunk) {
-  if (chunk == 0)
-    return default_reverse_chunk;
-  KOKKOSTILE_EXPECT(chunk <= static_cast<std::size_t>(INT_MAX), InvalidArgument, call,
-                    "a chunk of " << chunk << " elements is larger than the limit " << INT_MAX);
-  return chunk;
-}
-
-template <std::size_t StaticExtent, class ExecSpace, class ViewType>
-void launch_reverse(const std::string& call, const ExecSpace& space, const ViewType& view,
-                    std::size_t chunk) {
-  check_reversible_view<ExecSpace, ViewType>();
-  using chunk_tile =
-      ReverseChunkTile<typename ViewType::non_const_value_type, ExecSpace, StaticExtent>;
-
-  const std::size_t bytes = ScratchBudget{}
-                                .add_bytes(chunk_tile::scratch_bytes(chunk))
-                                .add_bytes(chunk_tile::scratch_bytes(chunk))
-                                .bytes();
-  const ScratchPlacement placement = place_team_scratch(call, space, bytes);
-  const auto extent = static_cast<std::int64_t>(view.extent(0));
-  const int league = checked_league_size(call, ceil_div(extent / 2, chunk));
-  if constexpr (is_host_backend<ExecSpace>()) {
-    // The checks above still ran, so that chunks a device would reject are rejected here too.
-    (void)placement;
-    (void)league;
-    host_reverse::reverse(call, space, view);
-  } else {
-    if (league == 0)
-      return;
-    using value_type = typename ViewType::non_const_value_type;
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-    if constexpr (is_cuda<ExecSpace>()) {
-      if (launch_reverse_bulk_chunks<StaticExtent>(call, space, view))
-        return;
-    }
-#endif
-    if (StaticExtent == 0 && reverses_in_packets<ExecSpace>(view, 2)) {
-      const std::int64_t packets = extent / packet_width<value_type>();
-      Kokkos::parallel_for(
-          call,
-          Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, packets / 2),
-          ReverseInPlacePackets<value_type>{view.data(), packets});
-      return;
-    }
-
-    const Kokkos::TeamPolicy<ExecSpace> policy(space, league, default_team_size<ExecSpace>());
-    if constexpr (std::is_trivially_copyable_v<value_type>) {
-      constexpr int V = packet_width<value_type>();
-      if (reverses_in_packets<ExecSpace>(view, 2) && chunk % V == 0) {
-        const int threads =
-            reverse_staged_threads(static_cast<int>(chunk / V), device_bandwidth_rich(call, space));
-        const Kokkos::TeamPolicy<ExecSpace> staged(space, league, threads);
-        with_scratch_level(placement, [&](auto level) {
-          Kokkos::parallel_for(call, with_scratch(staged, placement),
-                               ReverseInPlaceStagedPackets<ExecSpace, value_type, StaticExtent,
-                                                           decltype(level)::value>{
-                                   view.data(), extent, static_cast<int>(chunk)});
-        });
-        return;
-      }
-    }
-    with_scratch_level(placement, [&](auto level) {
-      Kokkos::parallel_for(
-          call, with_scratch(policy, placement),
-          ReverseInPlace<ExecSpace, ViewType, StaticExtent, decltype(level)::value>{
-              view, extent, static_cast<int>(chunk)});
-    });
-  }
-}
-
-}  // namespace Impl
 
 /// Reverses `view` in place on `space`, staging chunks of `chunk` elements (0: a default) in
 /// run-time-sized team scratch.
 template <class ExecSpace, class ViewType,
           std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
 void reverse(const ExecSpace& space, const ViewType& view, std::size_t chunk = 0) {
+  Impl::check_reversible_view<ExecSpace, ViewType>();
   const std::string call = "KokkosTile::reverse";
   // A region per call, so that Kokkos Tools see the call around its kernels.
   const Kokkos::Profiling::ScopedRegion region(call);
-  Impl::launch_reverse<0>(call, space, view, Impl::checked_chunk(call, chunk));
+  Impl::reverse_dispatch<0>(call, space, Impl::output_kernel_view_1d(view),
+                            Impl::checked_chunk(call, chunk));
 }
 
 /// Reverses `view` in place on its default execution space.
@@ -161,9 +74,10 @@ template <std::size_t ChunkExtent, class ExecSpace, class ViewType,
 void reverse_static(const ExecSpace& space, const ViewType& view) {
   static_assert(ChunkExtent > 0 && ChunkExtent <= static_cast<std::size_t>(INT_MAX),
                 "KokkosTile::reverse_static: the chunk extent must be in [1, INT_MAX]");
+  Impl::check_reversible_view<ExecSpace, ViewType>();
   const std::string call = "KokkosTile::reverse_static";
   const Kokkos::Profiling::ScopedRegion region(call);
-  Impl::launch_reverse<ChunkExtent>(call, space, view, ChunkExtent);
+  Impl::reverse_dispatch<ChunkExtent>(call, space, Impl::output_kernel_view_1d(view), ChunkExtent);
 }
 
 template <std::size_t ChunkExtent, class ViewType,
@@ -193,45 +107,23 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
   const std::size_t n = src.extent(0);
   if (n == 0)
     return;
-  const auto head = Kokkos::subview(dst, Kokkos::pair<std::size_t, std::size_t>(0, n));
-  KOKKOSTILE_EXPECT(!Impl::views_overlap(src, head), InvalidArgument, call,
+  // The kernels see one View type per element type and memory space: both contiguous, or both
+  // strided.
+  using layout = Impl::reverse_copy_layout_t<SrcView, DstView>;
+  const auto kernel_src =
+      Impl::kernel_view_of<Impl::KernelView1D<typename SrcView::const_value_type, layout,
+                                              typename SrcView::memory_space>>(src);
+  const auto kernel_dst =
+      Impl::kernel_view_of<Impl::KernelView1D<typename DstView::non_const_value_type, layout,
+                                              typename DstView::memory_space>>(
+          Kokkos::subview(dst, Kokkos::pair<std::size_t, std::size_t>(0, n)));
+  KOKKOSTILE_EXPECT(!Impl::views_overlap(kernel_src, kernel_dst), InvalidArgument, call,
                     "src and dst overlap: they share elements (dst's first "
                         << n
                         << " elements); "
                            "use KokkosTile::reverse to reverse in place");
-  chunk = Impl::checked_chunk(call, chunk);
-
-  using chunk_tile =
-      Impl::ReverseChunkTile<typename decltype(head)::non_const_value_type, ExecSpace, 0>;
-  const ScratchPlacement placement =
-      place_team_scratch(call, space, chunk_tile::scratch_bytes(chunk));
-  const int league =
-      Impl::checked_league_size(call, Impl::ceil_div(static_cast<std::int64_t>(n), chunk));
-  if constexpr (Impl::is_host_backend<ExecSpace>()) {
-    (void)placement;
-    (void)league;
-    Impl::host_reverse::reverse_copy(call, space, src, head);
-  } else {
-    using value_type = typename SrcView::non_const_value_type;
-    if constexpr (std::is_same_v<value_type, typename DstView::non_const_value_type>) {
-      if (Impl::reverses_in_packets<ExecSpace>(src, 1) &&
-          Impl::reverses_in_packets<ExecSpace>(head, 1)) {
-        const std::int64_t packets = n / Impl::packet_width<value_type>();
-        Kokkos::parallel_for(
-            call,
-            Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, packets),
-            Impl::ReverseCopyPackets<value_type>{src.data(), head.data(), packets});
-        return;
-      }
-    }
-    const Kokkos::TeamPolicy<ExecSpace> policy(space, league, Impl::default_team_size<ExecSpace>());
-    with_scratch_level(placement, [&](auto level) {
-      Kokkos::parallel_for(
-          call, with_scratch(policy, placement),
-          Impl::ReverseCopy<ExecSpace, SrcView, decltype(head), decltype(level)::value>{
-              src, head, static_cast<int>(chunk)});
-    });
-  }
+  Impl::reverse_copy_dispatch(call, space, kernel_src, kernel_dst,
+                              Impl::checked_chunk(call, chunk));
 }
 
 template <class SrcView, class DstView, std::enable_if_t<Kokkos::is_view<SrcView>::value, int> = 0>

@@ -28,252 +28,25 @@
 // Views that are contiguous along one index, of one layout and 16-byte aligned runs as KokkosTile's
 // own blocks (impl/transpose/Transpose_CudaTiles.hpp) instead of scratch-tile teams, under the same
 // kernel label.
+//
+// This header validates and forwards to impl/transpose/Transpose_Dispatch.hpp, which the compiled
+// library (KOKKOSTILE_ENABLE_ETI) holds for float and double.
 
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Profiling_ScopedRegion.hpp>
 
 #include "KokkosTile_Assert.hpp"
-#include "KokkosTile_ScratchBudget.hpp"
-#include "impl/core/Core_LaunchDefaults.hpp"
-#include "impl/transpose/Transpose_CudaTiles.hpp"
-#include "impl/transpose/Transpose_Team.hpp"
+#include "KokkosTile_TransposeOptions.hpp"
+#include "impl/core/Core_KernelViews.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
-#include "impl/transpose/Transpose_Host.hpp"
+#include "impl/transpose/Transpose_Dispatch.hpp"
+#include "impl/transpose/Transpose_Eti.hpp"
+#include "impl/transpose/Transpose_Launch.hpp"
 
-#include <algorithm>
-#include <climits>
-#include <cstdint>
 #include <string>
 #include <type_traits>
 
 namespace KokkosTile {
-
-enum class TransposeVariant { automatic, naive, tiled, tiled_padded };
-
-struct TransposeOptions {
-  TransposeVariant variant = TransposeVariant::automatic;
-  /// Edge of the square scratch tile in elements; 0 picks 64 on devices, 32 on host backends.
-  int tile = 0;
-};
-
-inline const char* to_string(TransposeVariant variant) {
-  switch (variant) {
-    case TransposeVariant::automatic:
-      return "automatic";
-    case TransposeVariant::naive:
-      return "naive";
-    case TransposeVariant::tiled:
-      return "tiled";
-    case TransposeVariant::tiled_padded:
-      return "tiled_padded";
-  }
-  return "unknown";
-}
-
-namespace Impl {
-
-template <class ExecSpace, class ViewType>
-constexpr void check_transposable_view() {
-  static_assert(Kokkos::is_view<ViewType>::value, "KokkosTile::transpose needs Kokkos::Views");
-  static_assert(ViewType::rank() == 2, "KokkosTile::transpose needs rank-2 Views");
-  static_assert(std::is_trivially_copyable_v<typename ViewType::non_const_value_type>,
-                "KokkosTile::transpose needs a trivially copyable element type");
-  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename ViewType::memory_space>::accessible,
-                "KokkosTile::transpose: the execution space cannot access the View's memory");
-}
-
-template <class ExecSpace>
-TransposeVariant resolve(TransposeVariant variant) {
-  if (variant != TransposeVariant::automatic)
-    return variant;
-  return runs_on_host<ExecSpace>() ? TransposeVariant::tiled : TransposeVariant::tiled_padded;
-}
-
-template <class ExecSpace>
-TileShape2D transpose_tile_shape(const std::string& call, const TransposeOptions& options,
-                                 TransposeVariant variant) {
-  // Devices want many bytes in flight per thread: a 64 x 64 tile gives each of 256 threads 16
-  // elements per phase. Host backends want the tile in L1.
-  const int edge = options.tile != 0 ? options.tile : (runs_on_host<ExecSpace>() ? 32 : 64);
-  KOKKOSTILE_EXPECT(edge > 0 && edge <= 1024, InvalidArgument, call,
-                    "tile edge " << options.tile << " is outside [1, 1024]");
-  return {edge, edge, variant == TransposeVariant::tiled_padded ? 1 : 0};
-}
-
-/// Where the full-tile fast path of a FastEdge tile applies, for b(j, i) = a(i, j).
-template <int FastEdge, class ExecSpace, class BView, class AView>
-FastStrides full_tile_strides(const BView& b, const AView& a) {
-  const auto [a_fast, a_slow] = line_strides(a);
-  const auto [b_fast, b_slow] = line_strides(b);
-  FastStrides fast;
-  fast.usable = a_fast == 1 && b_fast == 1 &&
-                std::max(a_slow, b_slow) * FastEdge + FastEdge <= std::int64_t(INT_MAX);
-  fast.a_slow = fast.usable ? static_cast<int>(a_slow) : 0;
-  fast.b_slow = fast.usable ? static_cast<int>(b_slow) : 0;
-  fast.memory_transpose = leftmost_index_is_contiguous(a) == leftmost_index_is_contiguous(b);
-  // 16-byte packets on devices, where each global access must carry more bytes to keep enough in
-  // flight; tile origins are multiples of FastEdge, so aligned bases and strides keep every packet
-  // aligned.
-  constexpr int V = packet_width<typename BView::non_const_value_type>();
-  fast.packets = fast.usable && !runs_on_host<ExecSpace>() && V > 1 && a_slow % V == 0 &&
-                 b_slow % V == 0 && packet_aligned(a.data()) && packet_aligned(b.data());
-  return fast;
-}
-
-/// Elements from the last multiple of `line_bytes` (by default a FastEdge-element line) to `data`,
-/// where lines `slow` elements apart all start equally misaligned; 0 otherwise (nothing to gain
-/// from a shift), and 0 when line_bytes is 0.
-template <int FastEdge, class T>
-int line_misalignment(const T* data, std::int64_t slow,
-                      std::int64_t line_bytes = FastEdge * sizeof(T)) {
-  if (line_bytes <= 0)
-    return 0;
-  const auto address = reinterpret_cast<std::uintptr_t>(data);
-  if (address % sizeof(T) != 0 || slow * std::int64_t(sizeof(T)) % line_bytes != 0)
-    return 0;
-  return static_cast<int>(address % line_bytes / sizeof(T));
-}
-
-/// Whether consecutive teams of the out-of-place transpose take tiles down a column of the tile
-/// grid (along a's row index) rather than along a row (TransposeTiled::tile_of_rank).
-///
-/// On devices, teams walk along b's contiguous index, so that the teams running at once write whole
-/// stretches of b's lines and read short stretches of a's: scattered writes cost more than
-/// scattered reads. On an H100, with deep_copy re-measured before each form, one column of tiles
-/// after another read 0.969-0.993 of deep_copy on 8192^2 and 16384^2 matrices (float and double)
-/// against 0.961-0.975 along rows, and 0.965-0.994 against 0.951-0.973 for 4096 x 16384 (runs 15-16
-/// of perf_tests/experiments/memory_bound_variants_kx.cpp, question 9). In kokkostile_perf, before
-/// and after alternating three rounds in each of two H100 calls, it took 1.5-1.6% less time at
-/// 8192^2 (float and double) in one call and 0.1-0.2% less in the other, within the spread between
-/// rounds and machines (perf_tests/results/2026-11-27_H100_transpose_tile_order/).
-///
-/// That holds for every shape. Up to 87d64dd a grid with more than twice as many tiles along b's
-/// contiguous index as across it (16384 x 4096 into 4096 x 16384) kept the row order, from H100
-/// runs where it read about a point faster (runs 15-16, 34). On an H200 it read 2.5-4 points slower
-/// there (run 33: 0.949-0.955 against 0.971-0.974 float, 0.938-0.943 against 0.966-0.980 double),
-/// and `kokkostile_perf`'s double row fell to 0.90-0.92 of deep_copy, below cuBLAS `geam` in the
-/// same rounds (0.925-0.942): perf_tests/results/2026-11-27_H200_transpose_order_by_shape/. Host
-/// teams keep the row order: each team's tile is in its own cache.
-template <class ExecSpace>
-bool transpose_tiles_down_columns(bool b_left) {
-  if (runs_on_host<ExecSpace>())
-    return false;
-  // b(col, row) = a(row, col): b's contiguous index is a's row index unless b is LayoutLeft, when
-  // walking along a's rows follows it.
-  return !b_left;
-}
-
-/// MinBlocks: launch bounds as in tile_policy (0: Kokkos' default). order: 1 forces teams down
-/// columns of tiles, -1 along rows, 0 (the public entry point) picks
-/// transpose_tiles_down_columns. grid_line_bytes: the boundary the tile grid is shifted to
-/// (0: no shift; -1, the public entry point: a whole tile line).
-template <int FastEdge, unsigned MinBlocks = 0, class ExecSpace, class BView, class AView>
-void launch_transpose_tiled(const std::string& call, const ExecSpace& space, const BView& b,
-                            const AView& a, const TileShape2D& shape, int order = 0,
-                            int grid_line_bytes = -1) {
-  const bool a_left = leftmost_index_is_contiguous(a);
-  const bool b_left = leftmost_index_is_contiguous(b);
-  const FastStrides fast = full_tile_strides<FastEdge, ExecSpace>(b, a);
-  // On devices, shift the tile grid so that full tiles read and write whole lines that start on
-  // a multiple of the line's bytes: Kokkos puts a 128-byte header before each allocation, and the
-  // same 64 x 65 tile kernel ran at 0.88 of cudaMemcpy on View memory against 0.95 on aligned
-  // memory on an H200 (perf_tests/results/2026-11-21_H200_stencil_stream/). a's line sets the
-  // shift along a's fast index, b's along b's (a's other index, when the transpose is one in
-  // memory); strides that are not whole lines leave the alignment different on every line, and
-  // the grid unshifted.
-  int row_shift = 0, col_shift = 0;
-  if constexpr (FastEdge > 0) {
-    if (fast.packets) {
-      // Each View's own tile line unless the caller names a boundary.
-      auto misalignment = [&](const auto* data, std::int64_t slow) {
-        return grid_line_bytes < 0 ? line_misalignment<FastEdge>(data, slow)
-                                   : line_misalignment<FastEdge>(data, slow, grid_line_bytes);
-      };
-      const int a_shift = misalignment(a.data(), line_strides(a).slow);
-      const int b_shift = misalignment(b.data(), line_strides(b).slow);
-      // a's fast index is its column unless a is LayoutLeft; b(col, row) = a(row, col), so b's
-      // fast index is a's row when b is LayoutRight.
-      (a_left ? row_shift : col_shift) = a_shift;
-      if (fast.memory_transpose)
-        (b_left ? col_shift : row_shift) = b_shift;
-    }
-  }
-  const std::int64_t tiles_down = ceil_div(a.extent(0) + row_shift, shape.rows);
-  const std::int64_t tiles_across = ceil_div(a.extent(1) + col_shift, shape.cols);
-  const int league = checked_league_size(call, tiles_down * tiles_across);
-#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-  // The padded 64-edge tiles that the device's default takes, as KokkosTile's own CUDA blocks
-  // (Transpose_CudaTiles.hpp), which walk down b's contiguous index as the default order does.
-  if constexpr (FastEdge == 64 && MinBlocks == 0 && is_cuda<ExecSpace>() &&
-                packet_width<typename BView::non_const_value_type>() > 1) {
-    if (fast.packets && fast.memory_transpose && shape.pad == 1 && order == 0 &&
-        std::max(a.extent(0), a.extent(1)) <= std::size_t(INT_MAX - 2 * FastEdge)) {
-      using functor_type = TransposeCudaTiles<typename BView::non_const_value_type, FastEdge>;
-      // a's lines run along its slow index: its columns when a is LayoutLeft.
-      functor_type functor{a.data(),
-                           b.data(),
-                           static_cast<int>(a_left ? a.extent(1) : a.extent(0)),
-                           static_cast<int>(a_left ? a.extent(0) : a.extent(1)),
-                           fast.a_slow,
-                           fast.b_slow,
-                           a_left ? col_shift : row_shift,
-                           a_left ? row_shift : col_shift,
-                           static_cast<int>(a_left ? tiles_across : tiles_down)};
-      launch_cuda_blocks<functor_type::threads, 1>(call, call, space, league,
-                                                   dim3(functor_type::threads), functor);
-      return;
-    }
-  }
-#endif
-  // Team scratch only for the team kernel: the blocks above keep their tile in static shared
-  // memory.
-  using tile_type = Tile2D<typename BView::non_const_value_type, ExecSpace>;
-  const ScratchPlacement placement =
-      place_team_scratch(call, space, tile_type::scratch_bytes(shape));
-  const bool down_columns =
-      order == 0 ? transpose_tiles_down_columns<ExecSpace>(b_left) : order > 0;
-  // Lanes follow a's contiguous index on the load and b's on the store (b(col, row) = tile(row,
-  // col), so b's leftmost index is the tile's column).
-  const auto policy = with_scratch(tile_policy<MinBlocks>(space, league), placement);
-  with_scratch_level(placement, [&](auto level) {
-    Kokkos::parallel_for(
-        call, policy,
-        TransposeTiled<ExecSpace, BView, AView, FastEdge, decltype(level)::value>{
-            b, a, shape, static_cast<int>(tiles_across), static_cast<int>(tiles_down), down_columns,
-            a_left, !b_left, fast, row_shift, col_shift});
-  });
-}
-
-template <int FastEdge, unsigned MinBlocks = 0, int Warps = 0, class ExecSpace, class AView>
-void launch_transpose_in_place(const std::string& call, const ExecSpace& space, const AView& a,
-                               const TileShape2D& shape, const InPlaceTileOrder& order = {}) {
-  using tile_type = Tile2D<typename AView::non_const_value_type, ExecSpace>;
-  const ScratchPlacement placement =
-      place_team_scratch(call, space, 2 * tile_type::scratch_bytes(shape));
-  const bool a_left = leftmost_index_is_contiguous(a);
-  const FastStrides fast = full_tile_strides<FastEdge, ExecSpace>(a, a);
-  // One shift for rows and columns keeps tile (I, J) the mirror of tile (J, I); a's line sets it.
-  int shift = 0;
-  if constexpr (FastEdge > 0) {
-    if (fast.packets)
-      shift = line_misalignment<FastEdge>(a.data(), line_strides(a).slow);
-  }
-  const std::int64_t tiles_across = ceil_div(a.extent(0) + shift, shape.rows);
-  const int league = checked_league_size(call, in_place_teams(tiles_across, order));
-  auto policy = with_scratch(tile_policy<MinBlocks>(space, league), placement);
-  using functor_base = TransposeInPlace<ExecSpace, AView, FastEdge, 0, Warps>;
-  if constexpr (!runs_on_host<ExecSpace>())
-    policy = with_scratch(TilePolicy<ExecSpace, MinBlocks>(space, league, functor_base::warps, 32),
-                          placement);
-  with_scratch_level(placement, [&](auto level) {
-    Kokkos::parallel_for(
-        call, policy,
-        TransposeInPlace<ExecSpace, AView, FastEdge, decltype(level)::value, Warps>{
-            a, shape, a_left, !a_left, fast, shift, static_cast<int>(tiles_across), order});
-  });
-}
-
-}  // namespace Impl
 
 /// b(j, i) = a(i, j) on `space`. b must be a.extent(1) x a.extent(0) and must not overlap a.
 template <class ExecSpace, class BView, class AView,
@@ -298,38 +71,19 @@ void transpose(const ExecSpace& space, const BView& b, const AView& a,
                     "a is " << a.extent(0) << " x " << a.extent(1) << " so b must be "
                             << a.extent(1) << " x " << a.extent(0) << ", but b is " << b.extent(0)
                             << " x " << b.extent(1));
+  // The kernels see one View type per element type and memory space, whatever the layouts.
+  const auto kernel_b = Impl::output_kernel_view_2d(b);
+  const auto kernel_a = Impl::input_kernel_view_2d(a);
   KOKKOSTILE_EXPECT(
-      !Impl::views_overlap(a, b), InvalidArgument, call,
+      !Impl::views_overlap(kernel_a, kernel_b), InvalidArgument, call,
       "a and b overlap: they share elements; use KokkosTile::transpose(a) to transpose a "
       "square matrix in place");
+  const TileShape2D shape = variant == TransposeVariant::naive
+                                ? TileShape2D{}
+                                : Impl::transpose_tile_shape<ExecSpace>(call, options, variant);
   if (a.extent(0) == 0 || a.extent(1) == 0)
     return;
-
-  if (variant == TransposeVariant::naive) {
-    const bool b_left = Impl::leftmost_index_is_contiguous(b);
-    const std::int64_t count = static_cast<std::int64_t>(a.extent(0)) * a.extent(1);
-    const std::int64_t fast_extent = b_left ? b.extent(0) : b.extent(1);
-    Kokkos::parallel_for(call, Kokkos::RangePolicy<ExecSpace>(space, 0, count),
-                         Impl::TransposeNaive<BView, AView>{b, a, fast_extent, b_left});
-    return;
-  }
-  const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, options, variant);
-  if constexpr (Impl::is_host_backend<ExecSpace>() && Impl::host_transpose::plain_view<AView>() &&
-                Impl::host_transpose::plain_view<BView>()) {
-    Impl::host_transpose::transpose(call, space, b, a);
-    return;
-  }
-  switch (shape.rows) {  // tile edges with a compiled fast path for full tiles
-    case 32:
-      Impl::launch_transpose_tiled<32>(call, space, b, a, shape);
-      break;
-    case 64:
-      Impl::launch_transpose_tiled<64>(call, space, b, a, shape);
-      break;
-    default:
-      Impl::launch_transpose_tiled<0>(call, space, b, a, shape);
-      break;
-  }
+  Impl::transpose_dispatch(call, space, kernel_b, kernel_a, variant, shape);
 }
 
 template <class BView, class AView, std::enable_if_t<Kokkos::is_view<BView>::value, int> = 0,
@@ -357,30 +111,15 @@ void transpose(const ExecSpace& space, const AView& a, const TransposeOptions& o
   KOKKOSTILE_EXPECT(a.extent(0) == a.extent(1), InvalidArgument, call,
                     "an in-place transpose needs a square matrix, but a is " << a.extent(0) << " x "
                                                                              << a.extent(1));
-  if (a.extent(0) == 0)
-    return;
-
   // Two tiles per team: 64 x 64 tiles of up to 4 bytes, 32 x 32 of 8 bytes keep both in level 0
   // on devices (two padded 64 x 64 double tiles would need 66,560 bytes).
   TransposeOptions in_place_options = options;
   if (in_place_options.tile == 0 && !Impl::runs_on_host<ExecSpace>())
     in_place_options.tile = sizeof(typename AView::value_type) <= 4 ? 64 : 32;
   const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, in_place_options, variant);
-  if constexpr (Impl::is_host_backend<ExecSpace>() && Impl::host_transpose::plain_view<AView>()) {
-    Impl::host_transpose::transpose_in_place(call, space, a);
+  if (a.extent(0) == 0)
     return;
-  }
-  switch (shape.rows) {  // tile edges with a compiled fast path for full tiles
-    case 32:
-      Impl::launch_transpose_in_place<32>(call, space, a, shape);
-      break;
-    case 64:
-      Impl::launch_transpose_in_place<64>(call, space, a, shape);
-      break;
-    default:
-      Impl::launch_transpose_in_place<0>(call, space, a, shape);
-      break;
-  }
+  Impl::transpose_in_place_dispatch(call, space, Impl::output_kernel_view_2d(a), shape);
 }
 
 template <class AView, std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0>

@@ -8,6 +8,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_KernelViews.hpp"
+
 #include <cstdint>
 #include <type_traits>
 
@@ -30,29 +32,24 @@ inline constexpr bool device_pass = true;
 inline constexpr bool device_pass = false;
 #endif
 
-/// The one View type GEMM's kernels see for an operand (X const) or for C (X non-const): strided
-/// and unmanaged, in the caller's memory space. KokkosTile::gemm converts every View it is given to
-/// it (Kokkos' own layout conversion: Left, Right and Stride all become Stride), and the padded and
-/// complex-split paths view their planes through it too, so that each kernel is compiled once per
-/// value type and memory space, not once per combination of the caller's three View types. The
-/// kernels index through strides anyway (GemmOperand; C only in its epilogue), so only compile
-/// time changes (nvcc on Test_Gemm.cpp for Cuda: 136 s; the build before had 1276 s in its log).
-/// Unmanaged: a kernel never kept an allocation alive (Kokkos drops reference counting in kernels),
-/// the caller's Views and the call's workspace do.
+/// The one View type GEMM's kernels see for an operand (X const) or for C (X non-const):
+/// Core_KernelViews.hpp's strided, unmanaged rank-2 View in the caller's memory space.
+/// KokkosTile::gemm converts every View it is given to it, and the padded and complex-split paths
+/// view their planes through it too. The kernels index through strides anyway (GemmOperand; C only
+/// in its epilogue), so only compile time changes.
 template <class X, class MemorySpace>
-using GemmKernelView =
-    Kokkos::View<X**, Kokkos::LayoutStride, MemorySpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+using GemmKernelView = KernelView2D<X, MemorySpace>;
 
 /// v as GemmKernelView: read-only for operands, writable for C.
 template <class ViewType>
 GemmKernelView<typename ViewType::const_value_type, typename ViewType::memory_space>
 gemm_operand_view(const ViewType& v) {
-  return v;
+  return input_kernel_view_2d(v);
 }
 template <class ViewType>
 GemmKernelView<typename ViewType::non_const_value_type, typename ViewType::memory_space>
 gemm_output_view(const ViewType& v) {
-  return v;
+  return output_kernel_view_2d(v);
 }
 
 /// op(X) as a pointer and two strides: every Kokkos layout (Left, Right, Stride, subviews) is a

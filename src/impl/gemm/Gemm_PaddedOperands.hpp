@@ -21,7 +21,7 @@
 
 #include "impl/core/Core_BackendTraits.hpp"
 #include "impl/core/Core_CallWorkspace.hpp"
-#include "impl/gemm/Gemm_Dispatch.hpp"
+#include "impl/gemm/Gemm_TunedLaunch.hpp"
 #include "impl/gemm/Gemm_Operand.hpp"
 #include "impl/gemm/Gemm_PaddedEdges.hpp"
 #include "impl/gemm/Gemm_TunedLayout.hpp"

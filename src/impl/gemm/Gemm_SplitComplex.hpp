@@ -20,7 +20,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "impl/core/Core_CallWorkspace.hpp"
-#include "impl/gemm/Gemm_Dispatch.hpp"
+#include "impl/gemm/Gemm_TunedLaunch.hpp"
 #include "impl/gemm/Gemm_Operand.hpp"
 
 #include <cstddef>

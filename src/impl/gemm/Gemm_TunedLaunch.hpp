@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// How KokkosTile::gemm chooses and launches a kernel. The call's operands, scalars and extents
+// How the tuned GEMM kernel is chosen and launched. The call's operands, scalars and extents
 // become one GemmProblem; the tuned variant then makes one form selection (GemmTunedForm: scratch
 // level, packet reads, which operands keep k contiguous in scratch) from the problem and the tile
 // shape, and one launch carries it out. Host backends take the packed-panel kernel

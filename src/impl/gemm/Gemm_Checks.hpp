@@ -1,0 +1,81 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// What KokkosTile::gemm accepts: its scalar types, which value types convert into C's without
+// loss, the Views it takes and the op strings.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_Assert.hpp"
+#include "impl/gemm/Gemm_Operand.hpp"
+
+#include <limits>
+#include <string>
+#include <type_traits>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// The real type under a gemm scalar: R for Kokkos::complex<R>, else T.
+template <class T>
+struct gemm_real {
+  using type = T;
+};
+template <class R>
+struct gemm_real<Kokkos::complex<R>> {
+  using type = R;
+};
+
+/// float, double (any real floating-point type, as before) or Kokkos::complex of one.
+template <class T>
+inline constexpr bool is_gemm_scalar_v = std::is_floating_point_v<typename gemm_real<T>::type>;
+
+/// Whether A's or B's value type X converts to C's value type T without loss: real into real or
+/// complex, complex into complex only, of at least X's precision.
+template <class X, class T>
+constexpr bool gemm_converts() {
+  if constexpr (!is_gemm_scalar_v<X> || !is_gemm_scalar_v<T>) {
+    return false;
+  } else {
+    using x_limits = std::numeric_limits<typename gemm_real<X>::type>;
+    using t_limits = std::numeric_limits<typename gemm_real<T>::type>;
+    const bool domain = !is_gemm_complex_v<X> || is_gemm_complex_v<T>;
+    return domain && x_limits::digits <= t_limits::digits &&
+           x_limits::max_exponent <= t_limits::max_exponent;
+  }
+}
+template <class X, class T>
+inline constexpr bool gemm_converts_v = gemm_converts<X, T>();
+
+/// Whether a problem of these value types takes the kernels written for one real type (tuned
+/// device kernel, host packed panels); complex and mixed ones take GemmTiled16 or GemmNaive.
+template <class TA, class TB, class T>
+inline constexpr bool gemm_one_real_type_v = std::is_floating_point_v<T> &&
+                                             (std::is_same_v<TA, T> && std::is_same_v<TB, T>);
+
+template <class ExecSpace, class ViewType>
+constexpr void check_gemm_view() {
+  static_assert(Kokkos::is_view<ViewType>::value, "KokkosTile::gemm needs Kokkos::Views");
+  static_assert(ViewType::rank() == 2, "KokkosTile::gemm needs rank-2 Views");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename ViewType::memory_space>::accessible,
+                "KokkosTile::gemm: the execution space cannot access the View's memory space");
+}
+
+/// Whether a valid op (parse_gemm_op) is "C" or "c": conjugate transpose.
+inline bool gemm_op_conjugates(const char* op) {
+  return op[0] == 'C' || op[0] == 'c';
+}
+
+/// "N" -> false, "T" or "C" -> true (any case); anything else is an InvalidArgument.
+inline bool parse_gemm_op(const std::string& call, const char* which, const char* op) {
+  const char letter = op == nullptr ? '\0' : op[0];
+  KOKKOSTILE_EXPECT(letter == 'N' || letter == 'n' || letter == 'T' || letter == 't' ||
+                        letter == 'C' || letter == 'c',
+                    InvalidArgument, call,
+                    which << " is \"" << (op == nullptr ? "(null)" : op)
+                          << "\"; it must be \"N\", \"T\" or \"C\"");
+  return letter != 'N' && letter != 'n';
+}
+
+}  // namespace Impl
+}  // namespace KokkosTile

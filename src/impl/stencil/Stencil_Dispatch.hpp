@@ -1,0 +1,71 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// Which kernel a validated stencil call runs: stencil_dispatch takes the call on the stencil's
+// kernel Views (Core_KernelViews.hpp: strided, one type per value type and memory space) and
+// chooses by variant, execution space, radius and options. It is the one function per execution
+// space and value type that the compiled library instantiates (Stencil_Eti.hpp).
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_Assert.hpp"
+#include "KokkosTile_Stencil2D.hpp"
+#include "KokkosTile_StencilOptions.hpp"
+#include "impl/core/Core_BackendTraits.hpp"
+#include "impl/core/Core_KernelViews.hpp"
+#include "impl/stencil/Stencil_Host.hpp"
+#include "impl/stencil/Stencil_Launch.hpp"
+#include "impl/stencil/Stencil_Tile.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// out = weights applied to in for a call KokkosTile::stencil validated: out and in are kernel
+/// Views of the same non-zero extents that share no element.
+template <class ExecSpace, class OutKernel, class InKernel, class T>
+void stencil_dispatch(const std::string& call, const ExecSpace& space, const OutKernel& out,
+                      const InKernel& in, const Stencil2D<T>& weights,
+                      const BoundaryCondition<T>& boundary, const StencilOptions& options) {
+  if (options.variant == StencilVariant::naive) {
+    const bool out_left = leftmost_index_is_contiguous(out);
+    const std::int64_t count = static_cast<std::int64_t>(in.extent(0)) * in.extent(1);
+    const std::int64_t fast_extent = out_left ? out.extent(0) : out.extent(1);
+    Kokkos::parallel_for(call, Kokkos::RangePolicy<ExecSpace>(space, 0, count),
+                         StencilNaive<OutKernel, InKernel, T>{
+                             out, in, weights, boundary, weights.is_star(), fast_extent, out_left});
+    return;
+  }
+
+  // Host backends, default shape: blocks of rows walked by one thread each, contiguous inner loops
+  // (Stencil_Host.hpp). An explicit tile shape still asks for the tile kernel.
+  if constexpr (is_host_backend<ExecSpace>()) {
+    if (options.tile_rows == 0 && options.tile_cols == 0) {
+      launch_stencil_host(call, space, out, in, weights, boundary);
+      return;
+    }
+  }
+
+  // 64 x 64 output tiles: the shape with a compiled fast path for radii 1 and 2, and on host
+  // backends a few pages that stay in L1/L2.
+  const int tile_rows = options.tile_rows == 0 ? stencil_fast_edge : options.tile_rows;
+  const int tile_cols = options.tile_cols == 0 ? stencil_fast_edge : options.tile_cols;
+  // The strip kernel serves the default shape; an explicit tile shape asks for tiles.
+  const bool strips = options.tile_rows == 0 && options.tile_cols == 0;
+  switch (weights.radius()) {
+    case 1:
+      return launch_stencil_tiled<1>(call, space, out, in, weights, boundary, tile_rows, tile_cols,
+                                     strips);
+    case 2:
+      return launch_stencil_tiled<2>(call, space, out, in, weights, boundary, tile_rows, tile_cols,
+                                     strips);
+    default:
+      return launch_stencil_tiled<0>(call, space, out, in, weights, boundary, tile_rows, tile_cols,
+                                     strips);
+  }
+}
+
+}  // namespace Impl
+}  // namespace KokkosTile
