@@ -46,7 +46,7 @@
 #                           "/Cuda/"; default: all of them, on every enabled execution space)
 #   KOKKOSTILE_BENCH_ARGS   bench: more arguments for kokkostile_perf, e.g. "--kokkostile_variants"
 #                           (every tuning variant) or "--kokkostile_sweep" (size sweeps on devices)
-#   KOKKOSTILE_BENCH_MIN_TIME bench: time per repetition of each benchmark (default 0.1s; medians of 5)
+#   KOKKOSTILE_BENCH_MIN_TIME bench: time per repetition of each benchmark (default 0.05s; medians of 5)
 #   KOKKOSTILE_COMMIT       the commit bench records in its JSON (default: the checkout's HEAD, or
 #                           in a tree made by `git archive`, the commit written into cmake/commit.txt)
 #   KOKKOSTILE_APP_BUILD_ONLY app: build, but do not run the --run targets (a machine without the
@@ -205,10 +205,10 @@ run_benchmarks() {
   stamp=$(date -u +%Y%m%dT%H%M%SZ)
   out="$source_dir/perf_tests/results/local/$name-$stamp"
   mkdir -p "$out"
-  say "benchmarks matching '$filter' (medians of 5 repetitions of ${KOKKOSTILE_BENCH_MIN_TIME:-0.1s} each)"
+  say "benchmarks matching '$filter' (medians of 5 repetitions of ${KOKKOSTILE_BENCH_MIN_TIME:-0.05s} each)"
   # shellcheck disable=SC2086  # KOKKOSTILE_BENCH_ARGS is a list of arguments
   "$build_dir/perf_tests/kokkostile_perf" ${KOKKOSTILE_BENCH_ARGS:-} --benchmark_repetitions=5 \
-    --benchmark_min_time="${KOKKOSTILE_BENCH_MIN_TIME:-0.1s}" \
+    --benchmark_min_time="${KOKKOSTILE_BENCH_MIN_TIME:-0.05s}" \
     --benchmark_report_aggregates_only=true --benchmark_out="$out/kokkostile_perf.json" \
     --benchmark_out_format=json --benchmark_context=commit="${KOKKOSTILE_COMMIT:-unknown}" \
     --benchmark_context=date="$stamp" --benchmark_context=flavour="$name" \

@@ -63,21 +63,11 @@ void register_reverse_for(const Config& config) {
       Kokkos::parallel_for("plain_kokkos", Kokkos::RangePolicy<Space>(s, 0, extent / 2),
                            NaiveSwap<view_type>{a, extent});
     });
-    add("kokkostile_dynamic",
-        [](const Space& s, const view_type& a, const view_type&) { KokkosTile::reverse(s, a); });
     add("kokkostile_dynamic_chunk4096", [](const Space& s, const view_type& a, const view_type&) {
       KokkosTile::reverse(s, a, 4096);
     });
     add("kokkostile_static1024", [](const Space& s, const view_type& a, const view_type&) {
       KokkosTile::reverse_static<1024>(s, a);
-    });
-    add("kokkostile_copy", [](const Space& s, const view_type& a, const view_type& b) {
-      KokkosTile::reverse_copy(s, a, b);
-    });
-    add("naive_swap", [](const Space& s, const view_type& a, const view_type&) {
-      const std::int64_t extent = a.extent(0);
-      Kokkos::parallel_for("naive_swap", Kokkos::RangePolicy<Space>(s, 0, extent / 2),
-                           NaiveSwap<view_type>{a, extent});
     });
     add("kokkos_std_reverse", [](const Space& s, const view_type& a, const view_type&) {
       Kokkos::Experimental::reverse(s, a);
