@@ -1,12 +1,12 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Histograms (KokkosTile_Histogram.hpp): every strategy, the automatic choice and the baselines a
+// Histograms (KokkosTile_Histogram.hpp): every variant, the automatic choice and the baselines a
 // user has without KokkosTile, over bin counts from 32 to 2^22 and two input distributions:
 //
 //   histogram_<uniform|skewed>/<variant>/<space>/int/n:<bins>
 //       int samples in [0, bins) (2^28 on devices, 2^24 on host backends): uniform, or skewed
 //       (90% of the samples in 8 bins spread over the range, the rest uniform). GB/s: input bytes
-//       read. Variants: kokkostile (the entry point with default options: the automatic strategy);
+//       read. Variants: kokkostile (the entry point with default options: the automatic variant);
 //       plain_kokkos (what a Kokkos user writes instead: the counts zeroed, then one
 //       Kokkos::atomic_add per sample in a RangePolicy); shared, cluster, global_atomics forced;
 //       designs measured against them: shared_aggregated (adaptive warp aggregation),
@@ -39,7 +39,7 @@ namespace {
 /// The options and the Experimental design knobs that the benchmarks compare.
 struct HistogramOptions : KokkosTile::HistogramOptions,
                           KokkosTile::Experimental::HistogramTuning {};
-using KokkosTile::HistogramStrategy;
+using KokkosTile::HistogramVariant;
 
 KOKKOS_INLINE_FUNCTION std::uint32_t mix(std::uint64_t x) {
   x += 0x9E3779B97F4A7C15ull;
@@ -168,7 +168,7 @@ void register_histogram(const Config& config) {
               }
               time_memory_bound(state, space, static_cast<double>(n) * sizeof(int),
                                 [&] { run(space, input.samples, counts); });
-              const HistogramStrategy chosen = KokkosTile::histogram_strategy_for(space, bins, n);
+              const HistogramVariant chosen = KokkosTile::histogram_variant_for(space, bins, n);
               state.SetLabel(std::string("automatic: ") + KokkosTile::to_string(chosen));
             });
       };
@@ -258,12 +258,12 @@ void register_histogram(const Config& config) {
           Kokkos::Experimental::contribute(s, dest, scatter);
         });
       };
-      if (!config.variants && !config.smoke) {  // the forced strategies are for tuning work
+      if (!config.variants && !config.smoke) {  // the forced variants are for tuning work
         add_baselines();
         continue;
       }
       HistogramOptions shared;
-      shared.strategy = HistogramStrategy::shared;
+      shared.variant = HistogramVariant::shared;
       if (runnable(shared)) {
         add("shared", forced(shared));
         if (!is_host_space<Space>()) {
@@ -272,7 +272,7 @@ void register_histogram(const Config& config) {
         }
       }
       HistogramOptions cluster;
-      cluster.strategy = HistogramStrategy::cluster;
+      cluster.variant = HistogramVariant::cluster;
       // The host emulation is for correctness; it is measured in smoke runs only.
       const bool measure_cluster = !is_host_space<Space>() || config.smoke;
       if (measure_cluster && runnable(cluster)) {
@@ -297,7 +297,7 @@ void register_histogram(const Config& config) {
         }
       }
       HistogramOptions global;
-      global.strategy = HistogramStrategy::global_atomics;
+      global.variant = HistogramVariant::global_atomics;
       add("global_atomics", forced(global));
       if (!is_host_space<Space>()) {
         global.hot_bin_cache = false;

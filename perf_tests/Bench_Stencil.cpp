@@ -117,7 +117,8 @@ template <class Space, class Grid, class T, class Run>
 bool plain_matches_library(const Space& space, const Grid& out, const Grid& in,
                            const KokkosTile::Stencil2D<T>& weights, const Run& run_plain_kernel) {
   Grid reference("reference", in.extent(0), in.extent(1));
-  KokkosTile::stencil(space, reference, in, weights, KokkosTile::BoundaryCondition<T>::clamp());
+  KokkosTile::apply_stencil(space, in, reference, weights,
+                            KokkosTile::BoundaryCondition<T>::clamp());
   Kokkos::deep_copy(space, out, T(-1));
   run_plain_kernel();
   space.fence();
@@ -198,7 +199,7 @@ void register_stencil_at(const Config& config, std::int64_t edge) {
                            const auto weights = make_stencil<T>(algorithm);
                            const auto boundary = KokkosTile::BoundaryCondition<T>::clamp();
                            time_memory_bound(state, space, bytes, [&] {
-                             KokkosTile::stencil(space, out, in, weights, boundary, options);
+                             KokkosTile::apply_stencil(space, in, out, weights, boundary, options);
                            });
                          });
     }

@@ -96,8 +96,9 @@ void register_transpose_for(const Config& config) {
                            time_memory_bound(state, space, bytes, [&] { run_on(space, b, a); });
                          });
     };
-    add("kokkostile",
-        [](const Space& s, const right& b, const right& a) { KokkosTile::transpose(s, b, a); });
+    add("kokkostile", [](const Space& s, const right& b, const right& a) {
+      KokkosTile::transpose_copy(s, a, b);
+    });
     add("plain_kokkos", [](const Space& s, const right& b, const right& a) {
       using policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>, Kokkos::IndexType<std::int64_t>>;
       Kokkos::parallel_for(
@@ -110,11 +111,11 @@ void register_transpose_for(const Config& config) {
              {"kokkostile_tiled_padded", TransposeVariant::tiled_padded}}) {
       const TransposeVariant variant = named.second;
       add(named.first, [variant](const Space& s, const right& b, const right& a) {
-        KokkosTile::transpose(s, b, a, {variant});
+        KokkosTile::transpose_copy(s, a, b, {variant});
       });
     }
     add("kokkostile_tiled_padded64", [](const Space& s, const right& b, const right& a) {
-      KokkosTile::transpose(s, b, a, {TransposeVariant::tiled_padded, 64});
+      KokkosTile::transpose_copy(s, a, b, {TransposeVariant::tiled_padded, 64});
     });
     if (shape.rows == shape.cols) {
       add("kokkostile_in_place",

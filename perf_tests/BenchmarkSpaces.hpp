@@ -41,10 +41,11 @@ struct Config {
   bool smoke = false;
   /// --kokkostile_sweep: the memory-bound families (reverse, transpose, stencils) over a range of
   /// sizes on devices (1K^2 to 16K^2; 2^20 to 2^28 elements), to show where launch latency starts
-  /// to matter, and GEMM from n = 256. Off by default: the full device run already takes more than 10 minutes.
+  /// to matter, and GEMM from n = 256. Off by default: the full device run already takes more than
+  /// 10 minutes.
   bool sweep = false;
   /// --kokkostile_variants: every variant a family has (GEMM's explicit variants and tile shapes,
-  /// the histogram's forced strategies and its whole bin-count range), for tuning work. Off by
+  /// the histogram's forced variants and its whole bin-count range), for tuning work. Off by
   /// default: a run then measures what a user compares (the default entry points, their
   /// baselines and plain_kokkos) and stays within a few minutes on a GPU machine.
   bool variants = false;

@@ -58,12 +58,15 @@
 
 namespace KokkosTile {
 
-/// C = alpha * op(A) * op(B) + beta * C on `space` (asynchronous there).
+/// C = alpha * op(A) * op(B) + beta * C on `space`, asynchronous there (fence `space`, or read C
+/// through a deep_copy on it, before using C on the host). `label` names the call for Kokkos Tools:
+/// its region and every kernel it launches.
 template <class ExecSpace, class AView, class BView, class CView,
           std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
-void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
-          typename CView::const_value_type alpha, const AView& a, const BView& b,
-          typename CView::const_value_type beta, const CView& c, const GemmOptions& options = {}) {
+void gemm(const std::string& label, const ExecSpace& space, const char* trans_a,
+          const char* trans_b, typename CView::const_value_type alpha, const AView& a,
+          const BView& b, typename CView::const_value_type beta, const CView& c,
+          const GemmOptions& options = {}) {
   Impl::check_gemm_view<ExecSpace, AView>();
   Impl::check_gemm_view<ExecSpace, BView>();
   Impl::check_gemm_view<ExecSpace, CView>();
@@ -81,13 +84,14 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
                 "KokkosTile::gemm: B's value type must convert to C's without loss (real into real "
                 "or complex, complex into complex, of at least its precision)");
 
-  const std::string call = std::string("KokkosTile::gemm<") + to_string(options.variant) + ">";
+  const std::string& call = label;
   // A region per call, so that Kokkos Tools see the call around its kernels.
   const Kokkos::Profiling::ScopedRegion region(call);
+  const GemmOptions resolved = Impl::checked_gemm_options(call, options);
   const bool ta = Impl::parse_gemm_op(call, "trans_a", trans_a);
   const bool tb = Impl::parse_gemm_op(call, "trans_b", trans_b);
   if constexpr (Impl::gemm_one_real_type_v<TA, TB, T>)  // the other problems ignore the tile
-    Impl::check_gemm_tile<T>(call, options.tile);
+    Impl::check_gemm_tile<T>(call, resolved.tile);
   // The kernels see one View type per value type and memory space, whatever the layouts
   // (Impl::GemmKernelView): compiled once, not once per combination of the callers' View types.
   const auto kernel_a = Impl::gemm_operand_view(a);
@@ -112,10 +116,19 @@ void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
     return;
   Impl::gemm_dispatch(call, space, ta, Impl::gemm_op_conjugates(trans_a), tb,
                       Impl::gemm_op_conjugates(trans_b), T(alpha), kernel_a, kernel_b, T(beta),
-                      kernel_c, options);
+                      kernel_c, resolved);
 }
 
-/// As above, on the default execution space of C's memory space.
+/// As above, labelled "KokkosTile::gemm<variant>" (the variant that runs).
+template <class ExecSpace, class AView, class BView, class CView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void gemm(const ExecSpace& space, const char* trans_a, const char* trans_b,
+          typename CView::const_value_type alpha, const AView& a, const BView& b,
+          typename CView::const_value_type beta, const CView& c, const GemmOptions& options = {}) {
+  gemm(Impl::gemm_label(options), space, trans_a, trans_b, alpha, a, b, beta, c, options);
+}
+
+/// As above, on a default instance of C's execution space: asynchronous there too.
 template <class AView, class BView, class CView,
           std::enable_if_t<Kokkos::is_view<CView>::value, int> = 0>
 void gemm(const char* trans_a, const char* trans_b, typename CView::const_value_type alpha,

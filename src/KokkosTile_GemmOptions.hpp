@@ -7,6 +7,8 @@
 namespace KokkosTile {
 
 enum class GemmVariant {
+  /// The default: `tuned`.
+  automatic,
   naive,
   tiled16,
   tuned,
@@ -29,12 +31,14 @@ enum class GemmTile {
 };
 
 struct GemmOptions {
-  GemmVariant variant = GemmVariant::tuned;
+  GemmVariant variant = GemmVariant::automatic;
   GemmTile tile = GemmTile::automatic;
 };
 
 inline const char* to_string(GemmVariant variant) {
   switch (variant) {
+    case GemmVariant::automatic:
+      return "automatic";
     case GemmVariant::naive:
       return "naive";
     case GemmVariant::tiled16:

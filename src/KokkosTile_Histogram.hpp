@@ -5,7 +5,7 @@
 //
 //   KokkosTile::histogram(samples, counts);              // integer bins: counts.extent(0) bins
 //   KokkosTile::histogram(samples, counts, 0.0, 1.0);    // float/double: even bins over [lo, hi)
-//   KokkosTile::histogram(space, samples, counts, {KokkosTile::HistogramStrategy::cluster});
+//   KokkosTile::histogram(space, samples, counts, {KokkosTile::HistogramVariant::cluster});
 //
 // Bins: integer samples (int, unsigned, int64, ...) count in bin `sample`, clamped: samples below 0
 // count in bin 0, samples at or above nbins in the last bin. Floating-point samples count in bin
@@ -18,7 +18,7 @@
 // per-block counters are 32-bit and each block counts fewer than 2^30 samples per pass (longer
 // inputs take several passes), so the wrap is the only overflow.
 //
-// Strategies (HistogramOptions::strategy; `automatic` asks histogram_plan, which reads the device):
+// Variants (HistogramOptions::variant; `automatic` asks histogram_plan, which reads the device):
 //   shared          per-team private histograms in scratch (on CUDA up to the opt-in shared memory
 //                   of a block, 227 KB on Hopper, through parallel_for_large_scratch), flushed into
 //                   the counts skipping zero bins. On host backends: one private copy per thread,
@@ -34,14 +34,14 @@
 // query), then global_atomics: measured on the H200, global atomics with the hot-bin cache beat
 // every cluster design wherever a cluster holds the bins and a block does not (uniform: the DSM
 // designs reach 0.69-1.05 of L2 atomics; skewed: the per-block cache beats same-address DSM atomics
-// 3.6-6.8x), so the cluster strategy runs only when forced. On host backends
+// 3.6-6.8x), so the cluster variant runs only when forced. On host backends
 // it takes private copies unless they cost more than the samples (copies * nbins > 4 * samples on
 // more than one thread) or more than 1 GiB, then atomics.
 //
 // Overloads taking an execution-space instance first are asynchronous on it (host backends
 // finish before returning); the others use the counts View's execution space, as every
 // KokkosTile call without one uses its output View's. Kernels are
-// labelled "KokkosTile::histogram<strategy>", the syntax of every KokkosTile label.
+// labelled "KokkosTile::histogram<variant>", the syntax of every KokkosTile label.
 //
 // This header validates and forwards to impl/histogram/Histogram_Dispatch.hpp, which the compiled
 // library (KOKKOSTILE_ENABLE_ETI) holds for int, float and double samples into unsigned counts.
@@ -74,8 +74,8 @@ HistogramPlan histogram_plan(const ExecSpace& space, std::int64_t nbins, std::in
 }  // namespace Experimental
 
 /// How histogram() would count nbins bins of `samples` samples with counters of counter_bytes
-/// (4 or 8) on this instance: the automatic choice, or the forced strategy's shape (for 32-bit
-/// samples). Throws ResourceError when a forced strategy cannot hold nbins here, naming the need
+/// (4 or 8) on this instance: the automatic choice, or the forced variant's shape (for 32-bit
+/// samples). Throws ResourceError when a forced variant cannot hold nbins here, naming the need
 /// and the limit. On CUDA the answer does not depend on `samples`.
 template <class ExecSpace>
 HistogramPlan histogram_plan(const ExecSpace& space, std::int64_t nbins, std::int64_t samples,
@@ -84,26 +84,26 @@ HistogramPlan histogram_plan(const ExecSpace& space, std::int64_t nbins, std::in
                                       Experimental::HistogramTuning{});
 }
 
-/// The strategy histogram() takes automatically for nbins bins (no timing: device queries only).
+/// The variant histogram() takes automatically for nbins bins (no timing: device queries only).
 template <class ExecSpace>
-HistogramStrategy histogram_strategy_for(const ExecSpace& space, std::int64_t nbins,
-                                         std::int64_t samples, std::size_t counter_bytes = 4) {
-  return histogram_plan(space, nbins, samples, counter_bytes).strategy;
+HistogramVariant histogram_variant_for(const ExecSpace& space, std::int64_t nbins,
+                                       std::int64_t samples, std::size_t counter_bytes = 4) {
+  return histogram_plan(space, nbins, samples, counter_bytes).variant;
 }
 
-/// Most bins the shared or cluster strategy holds on this instance (32-bit or 64-bit counters;
+/// Most bins the shared or cluster variant holds on this instance (32-bit or 64-bit counters;
 /// `samples` only matters on host backends); 0 when it cannot run here.
 template <class ExecSpace>
-std::int64_t histogram_capacity(const ExecSpace& space, HistogramStrategy strategy,
+std::int64_t histogram_capacity(const ExecSpace& space, HistogramVariant variant,
                                 std::int64_t samples = 0, std::size_t counter_bytes = 4) {
   HistogramOptions options;
-  options.strategy = strategy;
+  options.variant = variant;
   auto fits = [&](std::int64_t nbins) {
     return Impl::plan_histogram(space, nbins, samples, counter_bytes, options, {}, 4)
         .refusal.empty();
   };
-  if (strategy != HistogramStrategy::shared && strategy != HistogramStrategy::cluster)
-    return strategy == HistogramStrategy::global_atomics ? std::int64_t{INT_MAX} : 0;
+  if (variant != HistogramVariant::shared && variant != HistogramVariant::cluster)
+    return variant == HistogramVariant::global_atomics ? std::int64_t{INT_MAX} : 0;
   if (!fits(1))
     return 0;
   std::int64_t low = 1, high = INT_MAX;  // fits(low), and the answer is below high + 1
@@ -134,52 +134,63 @@ HistogramPlan histogram_plan(const ExecSpace& space, std::int64_t nbins, std::in
 /// KokkosTile::histogram with the design knobs of HistogramTuning (integer samples).
 template <class ExecSpace, class SampleView, class CountView,
           std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
-void histogram(const ExecSpace& space, const SampleView& samples, const CountView& counts,
-               const HistogramOptions& options, const HistogramTuning& tuning) {
+void histogram(const std::string& label, const ExecSpace& space, const SampleView& samples,
+               const CountView& counts, const HistogramOptions& options,
+               const HistogramTuning& tuning) {
   KokkosTile::Impl::check_histogram_views<ExecSpace, SampleView, CountView>();
   using T = typename SampleView::non_const_value_type;
   static_assert(std::is_integral_v<T>,
                 "KokkosTile::histogram(samples, counts) bins integer samples; give floating-point "
                 "samples a range: histogram(samples, counts, lo, hi)");
-  const std::string call = "KokkosTile::histogram";
   // A region per call, so that Kokkos Tools see the call around its kernels.
-  const Kokkos::Profiling::ScopedRegion region(call);
-  KOKKOSTILE_EXPECT(counts.extent(0) >= 1 && counts.extent(0) <= INT_MAX, InvalidArgument, call,
-                    "counts has " << counts.extent(0) << " bins; it needs 1 to " << INT_MAX);
-  // The kernels see one View type per value type and memory space (contiguous or strided).
-  KokkosTile::Impl::run_histogram(
-      space, KokkosTile::Impl::input_kernel_view_1d(samples),
-      KokkosTile::Impl::output_kernel_view_1d(counts),
-      KokkosTile::Impl::ClampedBins<T>{static_cast<int>(counts.extent(0))}, options, tuning);
+  const Kokkos::Profiling::ScopedRegion region(label);
+  KokkosTile::Impl::histogram_checked(
+      label, space, samples, counts,
+      [](int nbins) { return KokkosTile::Impl::ClampedBins<T>{nbins}; }, options, tuning);
 }
 
 /// KokkosTile::histogram with the design knobs of HistogramTuning (floating-point samples).
 template <class ExecSpace, class SampleView, class CountView,
           std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
-void histogram(const ExecSpace& space, const SampleView& samples, const CountView& counts,
-               double lo, double hi, const HistogramOptions& options,
+void histogram(const std::string& label, const ExecSpace& space, const SampleView& samples,
+               const CountView& counts, double lo, double hi, const HistogramOptions& options,
                const HistogramTuning& tuning) {
   KokkosTile::Impl::check_histogram_views<ExecSpace, SampleView, CountView>();
   using T = typename SampleView::non_const_value_type;
   static_assert(std::is_floating_point_v<T>,
                 "KokkosTile::histogram(samples, counts, lo, hi) bins floating-point samples");
-  const std::string call = "KokkosTile::histogram";
-  // A region per call, so that Kokkos Tools see the call around its kernels.
-  const Kokkos::Profiling::ScopedRegion region(call);
-  KOKKOSTILE_EXPECT(counts.extent(0) >= 1 && counts.extent(0) <= INT_MAX, InvalidArgument, call,
-                    "counts has " << counts.extent(0) << " bins; it needs 1 to " << INT_MAX);
-  KOKKOSTILE_EXPECT(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo),
-                    InvalidArgument, call,
-                    "the range [" << lo << ", " << hi << ") must be finite and not empty");
-  const int nbins = static_cast<int>(counts.extent(0));
-  KokkosTile::Impl::run_histogram(
-      space, KokkosTile::Impl::input_kernel_view_1d(samples),
-      KokkosTile::Impl::output_kernel_view_1d(counts),
-      KokkosTile::Impl::RangeBins<T>{nbins, lo, hi, static_cast<double>(nbins) / (hi - lo)},
+  const Kokkos::Profiling::ScopedRegion region(label);
+  const double scale = static_cast<double>(counts.extent(0)) / (hi - lo);
+  KOKKOSTILE_EXPECT(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo) &&
+                        std::isfinite(scale),
+                    InvalidArgument, label,
+                    "the range [" << lo << ", " << hi << ") must be finite and not empty, and "
+                                  << counts.extent(0) << " bins over it must be wider than "
+                                  << "the smallest double");
+  KokkosTile::Impl::histogram_checked(
+      label, space, samples, counts,
+      [=](int nbins) {
+        return KokkosTile::Impl::RangeBins<T>{nbins, lo, hi, scale};
+      },
       options, tuning);
 }
 
-/// As above, on the counts View's execution space.
+template <class ExecSpace, class SampleView, class CountView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void histogram(const ExecSpace& space, const SampleView& samples, const CountView& counts,
+               const HistogramOptions& options, const HistogramTuning& tuning) {
+  histogram(Impl::default_histogram_label, space, samples, counts, options, tuning);
+}
+
+template <class ExecSpace, class SampleView, class CountView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void histogram(const ExecSpace& space, const SampleView& samples, const CountView& counts,
+               double lo, double hi, const HistogramOptions& options,
+               const HistogramTuning& tuning) {
+  histogram(Impl::default_histogram_label, space, samples, counts, lo, hi, options, tuning);
+}
+
+/// As above, on a default instance of the counts View's execution space.
 template <class SampleView, class CountView,
           std::enable_if_t<Kokkos::is_view<SampleView>::value, int> = 0>
 void histogram(const SampleView& samples, const CountView& counts, const HistogramOptions& options,
@@ -197,22 +208,41 @@ void histogram(const SampleView& samples, const CountView& counts, double lo, do
 }  // namespace Experimental
 
 /// counts(b) = number of samples in bin b, integer samples, clamped to [0, nbins) where
-/// nbins = counts.extent(0) (see the top of this file).
+/// nbins = counts.extent(0) (see the top of this file); asynchronous on `space` (host backends
+/// finish before returning). `label` names the call for Kokkos Tools.
 template <class ExecSpace, class SampleView, class CountView,
           std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
-void histogram(const ExecSpace& space, const SampleView& samples, const CountView& counts,
-               const HistogramOptions& options = {}) {
-  Experimental::histogram(space, samples, counts, options, Experimental::HistogramTuning{});
+void histogram(const std::string& label, const ExecSpace& space, const SampleView& samples,
+               const CountView& counts, const HistogramOptions& options = {}) {
+  Experimental::histogram(label, space, samples, counts, options, Experimental::HistogramTuning{});
 }
 
 /// counts(b) = number of samples x with lo <= x < hi in even bin b of [lo, hi); others dropped.
 template <class ExecSpace, class SampleView, class CountView,
           std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
-void histogram(const ExecSpace& space, const SampleView& samples, const CountView& counts,
-               double lo, double hi, const HistogramOptions& options = {}) {
-  Experimental::histogram(space, samples, counts, lo, hi, options, Experimental::HistogramTuning{});
+void histogram(const std::string& label, const ExecSpace& space, const SampleView& samples,
+               const CountView& counts, double lo, double hi,
+               const HistogramOptions& options = {}) {
+  Experimental::histogram(label, space, samples, counts, lo, hi, options,
+                          Experimental::HistogramTuning{});
 }
 
+/// As above, labelled "KokkosTile::histogram<variant>" on its kernels.
+template <class ExecSpace, class SampleView, class CountView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void histogram(const ExecSpace& space, const SampleView& samples, const CountView& counts,
+               const HistogramOptions& options = {}) {
+  histogram(Impl::default_histogram_label, space, samples, counts, options);
+}
+
+template <class ExecSpace, class SampleView, class CountView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void histogram(const ExecSpace& space, const SampleView& samples, const CountView& counts,
+               double lo, double hi, const HistogramOptions& options = {}) {
+  histogram(Impl::default_histogram_label, space, samples, counts, lo, hi, options);
+}
+
+/// As above, on a default instance of the counts View's execution space: asynchronous there too.
 template <class SampleView, class CountView,
           std::enable_if_t<Kokkos::is_view<SampleView>::value, int> = 0>
 void histogram(const SampleView& samples, const CountView& counts,

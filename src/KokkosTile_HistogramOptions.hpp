@@ -6,42 +6,42 @@
 // are in KokkosTile::Experimental::HistogramTuning and reach the kernels only through
 // KokkosTile::Experimental::histogram.
 
-#include "KokkosTile_Cluster.hpp"
+#include "KokkosTile_ClusterMode.hpp"
 
 #include <cstddef>
 
 namespace KokkosTile {
 
-enum class HistogramStrategy { automatic, shared, cluster, global_atomics };
+enum class HistogramVariant { automatic, shared, cluster, global_atomics };
 
-inline const char* to_string(HistogramStrategy strategy) {
-  switch (strategy) {
-    case HistogramStrategy::automatic:
+inline const char* to_string(HistogramVariant variant) {
+  switch (variant) {
+    case HistogramVariant::automatic:
       return "automatic";
-    case HistogramStrategy::shared:
+    case HistogramVariant::shared:
       return "shared";
-    case HistogramStrategy::cluster:
+    case HistogramVariant::cluster:
       return "cluster";
-    case HistogramStrategy::global_atomics:
+    case HistogramVariant::global_atomics:
       return "global_atomics";
   }
   return "unknown";
 }
 
 struct HistogramOptions {
-  HistogramStrategy strategy = HistogramStrategy::automatic;
+  HistogramVariant variant = HistogramVariant::automatic;
   /// Add to the counts instead of overwriting them.
   bool accumulate = false;
-  /// Blocks per cluster for the cluster strategy (2, 4, 8 or 16); 0 lets the plan choose.
+  /// Blocks per cluster for the cluster variant (2, 4, 8 or 16); 0 lets the plan choose.
   int cluster_size = 0;
   /// How cluster launches run (ClusterMode::emulated runs the emulation on a Hopper GPU too).
   ClusterMode cluster_mode = ClusterMode::automatic;
 };
 
-/// What a histogram call runs: the strategy and, where it has them, its launch shape.
+/// What a histogram call runs: the variant and, where it has them, its launch shape.
 struct HistogramPlan {
-  HistogramStrategy strategy = HistogramStrategy::global_atomics;
-  int cluster_size = 1;           // blocks per cluster (cluster strategy), else 1
+  HistogramVariant variant = HistogramVariant::global_atomics;
+  int cluster_size = 1;           // blocks per cluster (cluster variant), else 1
   int team_size = 1;              // threads per team or block
   std::size_t scratch_bytes = 0;  // per team or block (shared, cluster)
   int copies = 0;                 // host private copies (shared on host backends)
@@ -57,7 +57,7 @@ namespace Experimental {
 /// distinct bins.
 enum class WarpAggregation { automatic, never, adaptive, always };
 
-/// How the cluster strategy moves samples to the block that owns their bin (see
+/// How the cluster variant moves samples to the block that owns their bin (see
 /// impl/histogram/Histogram_ClusterKernel.hpp); `automatic` is remote_or_global.
 enum class ClusterHistogramDesign { automatic, staged, remote_atomics, remote_or_global };
 

@@ -8,10 +8,11 @@
 //   KokkosTile::reverse_static<64>(view);            // compile-time-sized scratch chunks
 //   KokkosTile::reverse_copy(src, dst);              // out of place; dst at least as long
 //
-// Each has an overload taking an execution-space instance first; it is asynchronous on that
-// instance like any Kokkos parallel_for. Without one, the View's default execution space is used.
-// Views may have any layout and stride (subviews included). Kernels are labelled
-// "KokkosTile::reverse..." for Kokkos Tools.
+// Each has an overload taking an execution-space instance first, and one taking a label before it;
+// every overload is asynchronous on its execution space like any Kokkos parallel_for (without an
+// instance, on a default instance of the View's execution space, dst's for reverse_copy). Views may
+// have any layout and stride (subviews included). Kernels are labelled "KokkosTile::reverse",
+// "KokkosTile::reverse_static" and "KokkosTile::reverse_copy", or with the label given.
 //
 // On host backends (Serial, OpenMP, Threads) scratch staging only adds a pass through memory, so
 // every form runs a plain loop instead: each thread swaps (or copies) one contiguous block of
@@ -49,19 +50,28 @@
 namespace KokkosTile {
 
 /// Reverses `view` in place on `space`, staging chunks of `chunk` elements (0: a default) in
-/// run-time-sized team scratch.
+/// run-time-sized team scratch. `label` names the call for Kokkos Tools: its region and kernels.
 template <class ExecSpace, class ViewType,
           std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
-void reverse(const ExecSpace& space, const ViewType& view, std::size_t chunk = 0) {
+void reverse(const std::string& label, const ExecSpace& space, const ViewType& view,
+             std::size_t chunk = 0) {
   Impl::check_reversible_view<ExecSpace, ViewType>();
-  const std::string call = "KokkosTile::reverse";
+  static_assert(
+      std::is_same_v<typename ViewType::value_type, typename ViewType::non_const_value_type>,
+      "KokkosTile: an in-place reversal needs a non-const View");
+  const std::string& call = label;
   // A region per call, so that Kokkos Tools see the call around its kernels.
   const Kokkos::Profiling::ScopedRegion region(call);
   Impl::reverse_dispatch<0>(call, space, Impl::output_kernel_view_1d(view),
                             Impl::checked_chunk(call, chunk));
 }
 
-/// Reverses `view` in place on its default execution space.
+template <class ExecSpace, class ViewType,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void reverse(const ExecSpace& space, const ViewType& view, std::size_t chunk = 0) {
+  reverse("KokkosTile::reverse", space, view, chunk);
+}
+
 template <class ViewType, std::enable_if_t<Kokkos::is_view<ViewType>::value, int> = 0>
 void reverse(const ViewType& view, std::size_t chunk = 0) {
   reverse(typename ViewType::execution_space{}, view, chunk);
@@ -71,13 +81,22 @@ void reverse(const ViewType& view, std::size_t chunk = 0) {
 /// whose size is a compile-time constant.
 template <std::size_t ChunkExtent, class ExecSpace, class ViewType,
           std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
-void reverse_static(const ExecSpace& space, const ViewType& view) {
+void reverse_static(const std::string& label, const ExecSpace& space, const ViewType& view) {
   static_assert(ChunkExtent > 0 && ChunkExtent <= static_cast<std::size_t>(INT_MAX),
                 "KokkosTile::reverse_static: the chunk extent must be in [1, INT_MAX]");
   Impl::check_reversible_view<ExecSpace, ViewType>();
-  const std::string call = "KokkosTile::reverse_static";
+  static_assert(
+      std::is_same_v<typename ViewType::value_type, typename ViewType::non_const_value_type>,
+      "KokkosTile: an in-place reversal needs a non-const View");
+  const std::string& call = label;
   const Kokkos::Profiling::ScopedRegion region(call);
   Impl::reverse_dispatch<ChunkExtent>(call, space, Impl::output_kernel_view_1d(view), ChunkExtent);
+}
+
+template <std::size_t ChunkExtent, class ExecSpace, class ViewType,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void reverse_static(const ExecSpace& space, const ViewType& view) {
+  reverse_static<ChunkExtent>("KokkosTile::reverse_static", space, view);
 }
 
 template <std::size_t ChunkExtent, class ViewType,
@@ -86,13 +105,14 @@ void reverse_static(const ViewType& view) {
   reverse_static<ChunkExtent>(typename ViewType::execution_space{}, view);
 }
 
-/// Writes src reversed into dst on `space`: dst(i) = src(n - 1 - i). The Views must have the same
-/// extent and must not overlap (use reverse for in place).
+/// Writes src reversed into dst on `space`: dst(i) = src(n - 1 - i). dst has at least src's
+/// extent (its first src.extent(0) elements are written) and must not overlap src (use reverse for
+/// in place).
 template <class ExecSpace, class SrcView, class DstView,
           std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
-void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst,
-                  std::size_t chunk = 0) {
-  const std::string call = "KokkosTile::reverse_copy";
+void reverse_copy(const std::string& label, const ExecSpace& space, const SrcView& src,
+                  const DstView& dst, std::size_t chunk = 0) {
+  const std::string& call = label;
   const Kokkos::Profiling::ScopedRegion region(call);
   Impl::check_reversible_view<ExecSpace, SrcView>();
   Impl::check_reversible_view<ExecSpace, DstView>();
@@ -104,6 +124,7 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
   KOKKOSTILE_EXPECT(dst.extent(0) >= src.extent(0), InvalidArgument, call,
                     "src has " << src.extent(0) << " elements but dst only " << dst.extent(0)
                                << "; dst needs at least as many");
+  chunk = Impl::checked_chunk(call, chunk);
   const std::size_t n = src.extent(0);
   if (n == 0)
     return;
@@ -119,11 +140,15 @@ void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst
           Kokkos::subview(dst, Kokkos::pair<std::size_t, std::size_t>(0, n)));
   KOKKOSTILE_EXPECT(!Impl::views_overlap(kernel_src, kernel_dst), InvalidArgument, call,
                     "src and dst overlap: they share elements (dst's first "
-                        << n
-                        << " elements); "
-                           "use KokkosTile::reverse to reverse in place");
-  Impl::reverse_copy_dispatch(call, space, kernel_src, kernel_dst,
-                              Impl::checked_chunk(call, chunk));
+                        << n << " elements); use KokkosTile::reverse to reverse in place");
+  Impl::reverse_copy_dispatch(call, space, kernel_src, kernel_dst, chunk);
+}
+
+template <class ExecSpace, class SrcView, class DstView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void reverse_copy(const ExecSpace& space, const SrcView& src, const DstView& dst,
+                  std::size_t chunk = 0) {
+  reverse_copy("KokkosTile::reverse_copy", space, src, dst, chunk);
 }
 
 template <class SrcView, class DstView, std::enable_if_t<Kokkos::is_view<SrcView>::value, int> = 0>

@@ -4,14 +4,17 @@
 // 2-D stencils of run-time radius over a grid, through halo tiles in team scratch:
 //
 //   const auto laplace = KokkosTile::Stencil2D<float>::five_point(-4.f, 1.f);
-//   KokkosTile::stencil(out, in, laplace, KokkosTile::BoundaryCondition<float>::clamp());
+//   KokkosTile::apply_stencil(space, in, out, laplace,
+//   KokkosTile::BoundaryCondition<float>::clamp());
 //
 // out(i, j) = sum over taps of w(di, dj) * in(i + di, j + dj), reading outside the grid through
 // the boundary condition (constant, clamp or periodic). Any extents and layouts; float, double or
-// any arithmetic type. Overloads taking an execution-space instance first are asynchronous on it.
-// Kernels are labelled "KokkosTile::stencil<variant>".
+// any arithmetic type. Every overload is asynchronous on its execution space (the instance given,
+// else a default instance of out's); kernels are labelled "KokkosTile::apply_stencil<variant>", or
+// with the label given.
 //
-// Variants: `tiled` (default: tiles and their halos staged in scratch) and `naive` (one thread per
+// Variants: `tiled` (`automatic`, the default: tiles and their halos staged in scratch) and
+// `naive` (one thread per
 // output, taps read from global memory through the caches). With the default tile shape, radii 1
 // and 2 and Views whose fast index is unit-stride in the same orientation, `tiled` runs
 //  - on CUDA, the packet kernel (impl/stencil/Stencil_Packets.hpp: each thread computes two or
@@ -43,37 +46,34 @@
 
 namespace KokkosTile {
 
-template <class ExecSpace, class OutView, class InView, class T>
-void stencil(const ExecSpace& space, const OutView& out, const InView& in,
-             const Stencil2D<T>& weights, const BoundaryCondition<T>& boundary,
-             const StencilOptions& options = {}) {
+/// out = weights applied to in on `space` (asynchronous there). in and out have the same extents
+/// and share no element. `label` names the call for Kokkos Tools: its region and its kernels.
+template <class ExecSpace, class InView, class OutView, class T,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void apply_stencil(const std::string& label, const ExecSpace& space, const InView& in,
+                   const OutView& out, const Stencil2D<T>& weights,
+                   const BoundaryCondition<T>& boundary, const StencilOptions& options = {}) {
   static_assert(Kokkos::is_view<OutView>::value && Kokkos::is_view<InView>::value,
-                "KokkosTile::stencil needs Kokkos::Views");
+                "KokkosTile::apply_stencil needs Kokkos::Views");
   static_assert(OutView::rank() == 2 && InView::rank() == 2,
-                "KokkosTile::stencil needs rank-2 Views");
+                "KokkosTile::apply_stencil needs rank-2 Views");
   static_assert(std::is_same_v<typename OutView::non_const_value_type, T> &&
                     std::is_same_v<typename InView::non_const_value_type, T>,
-                "KokkosTile::stencil: the Views' element type must be the weights' type");
+                "KokkosTile::apply_stencil: the Views' element type must be the weights' type");
   static_assert(std::is_same_v<typename OutView::value_type, T>,
-                "KokkosTile::stencil: the output View must not be const");
+                "KokkosTile::apply_stencil: the output View must not be const");
   static_assert(
       Kokkos::SpaceAccessibility<ExecSpace, typename OutView::memory_space>::accessible &&
           Kokkos::SpaceAccessibility<ExecSpace, typename InView::memory_space>::accessible,
-      "KokkosTile::stencil: the execution space cannot access the Views' memory");
-  const bool naive = options.variant == StencilVariant::naive;
-  const std::string call = naive ? "KokkosTile::stencil<naive>" : "KokkosTile::stencil<tiled>";
+      "KokkosTile::apply_stencil: the execution space cannot access the Views' memory");
+  const std::string& call = label;
   // A region per call, so that Kokkos Tools see the call around its kernels.
   const Kokkos::Profiling::ScopedRegion region(call);
+  const StencilOptions resolved = Impl::checked_stencil_options(call, options, boundary);
   KOKKOSTILE_EXPECT(out.extent(0) == in.extent(0) && out.extent(1) == in.extent(1), InvalidArgument,
                     call,
                     "in is " << in.extent(0) << " x " << in.extent(1) << " but out is "
                              << out.extent(0) << " x " << out.extent(1));
-  const int tile_rows = options.tile_rows == 0 ? Impl::stencil_fast_edge : options.tile_rows;
-  const int tile_cols = options.tile_cols == 0 ? Impl::stencil_fast_edge : options.tile_cols;
-  KOKKOSTILE_EXPECT(
-      naive || (tile_rows > 0 && tile_cols > 0 && tile_rows <= 4096 && tile_cols <= 4096),
-      InvalidArgument, call,
-      "tile " << tile_rows << " x " << tile_cols << " is outside [1, 4096]^2");
   // The kernels see one View type per value type and memory space, whatever the layouts.
   const auto kernel_out = Impl::output_kernel_view_2d(out);
   const auto kernel_in = Impl::input_kernel_view_2d(in);
@@ -81,14 +81,46 @@ void stencil(const ExecSpace& space, const OutView& out, const InView& in,
                     "in and out overlap: they share elements; a stencil needs a separate output");
   if (in.extent(0) == 0 || in.extent(1) == 0)
     return;
-  Impl::stencil_dispatch(call, space, kernel_out, kernel_in, weights, boundary, options);
+  Impl::stencil_dispatch(call, space, kernel_out, kernel_in, weights, boundary, resolved);
+}
+
+/// As above, labelled "KokkosTile::apply_stencil<variant>" (the variant that runs).
+template <class ExecSpace, class InView, class OutView, class T,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+void apply_stencil(const ExecSpace& space, const InView& in, const OutView& out,
+                   const Stencil2D<T>& weights, const BoundaryCondition<T>& boundary,
+                   const StencilOptions& options = {}) {
+  apply_stencil(Impl::stencil_label(options), space, in, out, weights, boundary, options);
+}
+
+/// As above, on a default instance of out's execution space: asynchronous there too.
+template <class InView, class OutView, class T,
+          std::enable_if_t<Kokkos::is_view<InView>::value, int> = 0>
+void apply_stencil(const InView& in, const OutView& out, const Stencil2D<T>& weights,
+                   const BoundaryCondition<T>& boundary, const StencilOptions& options = {}) {
+  apply_stencil(typename OutView::execution_space{}, in, out, weights, boundary, options);
+}
+
+/// The output-first order of KokkosTile 0.1: apply_stencil(space, in, out, ...) with the Views
+/// the other way round. Deprecated, still as it was (out first).
+template <class ExecSpace, class OutView, class InView, class T,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
+[[deprecated(
+    "KokkosTile 0.2: stencil(space, out, in, ...) is apply_stencil(space, in, out, ...), "
+    "input first as in every KokkosTile call")]] void
+stencil(const ExecSpace& space, const OutView& out, const InView& in, const Stencil2D<T>& weights,
+        const BoundaryCondition<T>& boundary, const StencilOptions& options = {}) {
+  apply_stencil(space, in, out, weights, boundary, options);
 }
 
 template <class OutView, class InView, class T,
           std::enable_if_t<Kokkos::is_view<OutView>::value, int> = 0>
-void stencil(const OutView& out, const InView& in, const Stencil2D<T>& weights,
-             const BoundaryCondition<T>& boundary, const StencilOptions& options = {}) {
-  stencil(typename OutView::execution_space{}, out, in, weights, boundary, options);
+[[deprecated(
+    "KokkosTile 0.2: stencil(out, in, ...) is apply_stencil(in, out, ...), input first "
+    "as in every KokkosTile call")]] void
+stencil(const OutView& out, const InView& in, const Stencil2D<T>& weights,
+        const BoundaryCondition<T>& boundary, const StencilOptions& options = {}) {
+  apply_stencil(typename OutView::execution_space{}, in, out, weights, boundary, options);
 }
 
 }  // namespace KokkosTile

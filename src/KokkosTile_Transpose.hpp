@@ -3,13 +3,14 @@
 #pragma once
 // Matrix transpose through scratch tiles, for any extents, layouts and strides:
 //
-//   KokkosTile::transpose(b, a);             // b(j, i) = a(i, j); b is a.extent(1) x a.extent(0)
-//   KokkosTile::transpose(a);                // in place, a square
-//   KokkosTile::transpose(space, b, a, {KokkosTile::TransposeVariant::naive});
+//   KokkosTile::transpose_copy(space, a, b);  // b(j, i) = a(i, j); b is a.extent(1) x a.extent(0)
+//   KokkosTile::transpose(space, a);          // in place, a square
+//   KokkosTile::transpose_copy("my_label", space, a, b, {KokkosTile::TransposeVariant::naive});
 //
-// Element types: anything trivially copyable. Overloads taking an execution-space instance first
-// are asynchronous on it; the others use the View's default execution space. Kernels are labelled
-// "KokkosTile::transpose<variant>".
+// Element types: anything trivially copyable. Every overload is asynchronous on its execution
+// space (the instance given, else a default instance of the output View's). Kernels are labelled
+// "KokkosTile::transpose_copy<variant>" and "KokkosTile::transpose<in_place,variant>", or with the
+// label given.
 //
 // Variants: `naive` (one thread per element, coalesced writes, strided reads), `tiled` (through a
 // scratch tile, both directions coalesced) and `tiled_padded` (the tile's rows padded by one
@@ -48,25 +49,26 @@
 
 namespace KokkosTile {
 
-/// b(j, i) = a(i, j) on `space`. b must be a.extent(1) x a.extent(0) and must not overlap a.
-template <class ExecSpace, class BView, class AView,
+/// b(j, i) = a(i, j) on `space` (asynchronous there). b must be a.extent(1) x a.extent(0) and
+/// must not overlap a. `label` names the call for Kokkos Tools: its region and its kernels.
+template <class ExecSpace, class AView, class BView,
           std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0>
-void transpose(const ExecSpace& space, const BView& b, const AView& a,
-               const TransposeOptions& options = {}) {
+void transpose_copy(const std::string& label, const ExecSpace& space, const AView& a,
+                    const BView& b, const TransposeOptions& options = {}) {
   Impl::check_transposable_view<ExecSpace, AView>();
   Impl::check_transposable_view<ExecSpace, BView>();
   static_assert(std::is_same_v<typename BView::value_type, typename BView::non_const_value_type>,
-                "KokkosTile::transpose: the output View must not be const");
+                "KokkosTile::transpose_copy: the output View must not be const");
   // The tile kernels stage a's elements in scratch of b's type and move them in packets of b's
   // type, so mixed types (float into double) stopped deep inside them; say so here instead.
   static_assert(
       std::is_same_v<typename AView::non_const_value_type, typename BView::non_const_value_type>,
-      "KokkosTile::transpose: a and b must have the same element type (convert one "
+      "KokkosTile::transpose_copy: a and b must have the same element type (convert one "
       "with Kokkos::deep_copy first)");
-  const TransposeVariant variant = Impl::resolve<ExecSpace>(options.variant);
-  const std::string call = std::string("KokkosTile::transpose<") + to_string(variant) + ">";
+  const std::string& call = label;
   // A region per call, so that Kokkos Tools see the call around its kernels.
   const Kokkos::Profiling::ScopedRegion region(call);
+  const TransposeVariant variant = Impl::checked_transpose_variant<ExecSpace>(call, options);
   KOKKOSTILE_EXPECT(b.extent(0) == a.extent(1) && b.extent(1) == a.extent(0), InvalidArgument, call,
                     "a is " << a.extent(0) << " x " << a.extent(1) << " so b must be "
                             << a.extent(1) << " x " << a.extent(0) << ", but b is " << b.extent(0)
@@ -86,28 +88,63 @@ void transpose(const ExecSpace& space, const BView& b, const AView& a,
   Impl::transpose_dispatch(call, space, kernel_b, kernel_a, variant, shape);
 }
 
-template <class BView, class AView, std::enable_if_t<Kokkos::is_view<BView>::value, int> = 0,
+/// As above, labelled "KokkosTile::transpose_copy<variant>" (the variant that runs).
+template <class ExecSpace, class AView, class BView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0,
           std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0>
-void transpose(const BView& b, const AView& a, const TransposeOptions& options = {}) {
-  transpose(typename BView::execution_space{}, b, a, options);
+void transpose_copy(const ExecSpace& space, const AView& a, const BView& b,
+                    const TransposeOptions& options = {}) {
+  transpose_copy(Impl::transpose_label<ExecSpace>("transpose_copy<", options), space, a, b,
+                 options);
 }
 
-/// Transposes the square matrix a in place on `space`.
+/// As above, on a default instance of b's execution space: asynchronous there too.
+template <class AView, class BView, std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0,
+          std::enable_if_t<Kokkos::is_view<BView>::value, int> = 0>
+void transpose_copy(const AView& a, const BView& b, const TransposeOptions& options = {}) {
+  transpose_copy(typename BView::execution_space{}, a, b, options);
+}
+
+/// The output-first order of KokkosTile 0.1: transpose_copy(space, a, b) with the Views the other
+/// way round. Deprecated, still as it was (b first).
+template <class ExecSpace, class BView, class AView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0,
+          std::enable_if_t<Kokkos::is_view<BView>::value, int> = 0,
+          std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0>
+[[deprecated(
+    "KokkosTile 0.2: transpose(space, b, a) is transpose_copy(space, a, b), input first "
+    "as in every KokkosTile call")]] void
+transpose(const ExecSpace& space, const BView& b, const AView& a,
+          const TransposeOptions& options = {}) {
+  transpose_copy(space, a, b, options);
+}
+
+template <class BView, class AView, std::enable_if_t<Kokkos::is_view<BView>::value, int> = 0,
+          std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0>
+[[deprecated(
+    "KokkosTile 0.2: transpose(b, a) is transpose_copy(a, b), input first as in every "
+    "KokkosTile call")]] void
+transpose(const BView& b, const AView& a, const TransposeOptions& options = {}) {
+  transpose_copy(typename BView::execution_space{}, a, b, options);
+}
+
+/// Transposes the square matrix a in place on `space` (asynchronous there). `label` names the call
+/// for Kokkos Tools.
 template <class ExecSpace, class AView,
           std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0,
           std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0>
-void transpose(const ExecSpace& space, const AView& a, const TransposeOptions& options = {}) {
+void transpose(const std::string& label, const ExecSpace& space, const AView& a,
+               const TransposeOptions& options = {}) {
   Impl::check_transposable_view<ExecSpace, AView>();
   static_assert(std::is_same_v<typename AView::value_type, typename AView::non_const_value_type>,
                 "KokkosTile::transpose: an in-place transpose needs a non-const View");
-  TransposeVariant variant = Impl::resolve<ExecSpace>(options.variant);
+  const std::string& call = label;
+  const Kokkos::Profiling::ScopedRegion region(call);
+  TransposeVariant variant = Impl::checked_transpose_variant<ExecSpace>(call, options);
   // In place always goes through tiles: a naive in-place swap would race unless half the threads
   // idle; `naive` is served by the unpadded tile.
   if (variant == TransposeVariant::naive)
     variant = TransposeVariant::tiled;
-  const std::string call =
-      std::string("KokkosTile::transpose<in_place,") + to_string(variant) + ">";
-  const Kokkos::Profiling::ScopedRegion region(call);
   KOKKOSTILE_EXPECT(a.extent(0) == a.extent(1), InvalidArgument, call,
                     "an in-place transpose needs a square matrix, but a is " << a.extent(0) << " x "
                                                                              << a.extent(1));
@@ -122,6 +159,15 @@ void transpose(const ExecSpace& space, const AView& a, const TransposeOptions& o
   Impl::transpose_in_place_dispatch(call, space, Impl::output_kernel_view_2d(a), shape);
 }
 
+/// As above, labelled "KokkosTile::transpose<in_place,variant>" (the variant that runs).
+template <class ExecSpace, class AView,
+          std::enable_if_t<Kokkos::is_execution_space<ExecSpace>::value, int> = 0,
+          std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0>
+void transpose(const ExecSpace& space, const AView& a, const TransposeOptions& options = {}) {
+  transpose(Impl::transpose_label<ExecSpace>("transpose<in_place,", options), space, a, options);
+}
+
+/// As above, on a default instance of a's execution space: asynchronous there too.
 template <class AView, std::enable_if_t<Kokkos::is_view<AView>::value, int> = 0>
 void transpose(const AView& a, const TransposeOptions& options = {}) {
   transpose(typename AView::execution_space{}, a, options);

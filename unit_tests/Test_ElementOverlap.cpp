@@ -373,7 +373,7 @@ TEST(OverlapRule, TransposeBlockIntoDisjointBlockOfSameMatrix) {
   // with a's rows in memory.
   auto a = Kokkos::subview(m, Kokkos::make_pair(0, 70), Kokkos::make_pair(0, 130));
   auto b = Kokkos::subview(m, Kokkos::make_pair(100, 230), Kokkos::make_pair(50, 120));
-  ASSERT_NO_THROW(KokkosTile::transpose(b, a));
+  ASSERT_NO_THROW(KokkosTile::transpose_copy(a, b));
   Kokkos::fence();
   auto after = to_host(m);
   for (std::int64_t i = 0; i < n; ++i) {
@@ -391,7 +391,7 @@ TEST(OverlapRule, TransposeBlockIntoDisjointBlockOfSameMatrix) {
       m.data(), Kokkos::LayoutStride(n, n, n / 2, 2));
   Kokkos::View<float**, Kokkos::LayoutStride, MemorySpace> odd_columns_t(
       m.data() + 1, Kokkos::LayoutStride(n / 2, 2, n, n));
-  ASSERT_NO_THROW(KokkosTile::transpose(odd_columns_t, even_columns));
+  ASSERT_NO_THROW(KokkosTile::transpose_copy(even_columns, odd_columns_t));
   Kokkos::fence();
   after = to_host(m);
   for (std::int64_t i = 0; i < n; ++i) {
@@ -416,10 +416,11 @@ TEST(OverlapRule, StencilBetweenDisjointBlocksOfOneMatrix) {
   const auto right = Kokkos::pair<std::int64_t, std::int64_t>(cols / 2, cols);
   const auto five = KokkosTile::Stencil2D<float>::five_point(-4.f, 1.f);
   const auto clamp = KokkosTile::BoundaryCondition<float>::clamp();
-  ASSERT_NO_THROW(KokkosTile::stencil(Kokkos::subview(shared, Kokkos::ALL, right),
-                                      Kokkos::subview(shared, Kokkos::ALL, left), five, clamp));
-  KokkosTile::stencil(Kokkos::subview(separate_out, Kokkos::ALL, right),
-                      Kokkos::subview(separate_in, Kokkos::ALL, left), five, clamp);
+  ASSERT_NO_THROW(KokkosTile::apply_stencil(Kokkos::subview(shared, Kokkos::ALL, left),
+                                            Kokkos::subview(shared, Kokkos::ALL, right), five,
+                                            clamp));
+  KokkosTile::apply_stencil(Kokkos::subview(separate_in, Kokkos::ALL, left),
+                            Kokkos::subview(separate_out, Kokkos::ALL, right), five, clamp);
   Kokkos::fence();
   const auto after = to_host(shared);
   const auto reference = to_host(separate_out);
@@ -455,17 +456,18 @@ TEST(OverlapRule, TrueOverlapsStillThrowNamingTheCall) {
   auto ta = Kokkos::subview(f, Kokkos::make_pair(0, 11), Kokkos::make_pair(0, 13));
   auto tb = Kokkos::subview(f, Kokkos::make_pair(10, 23), Kokkos::make_pair(12, 23));
   EXPECT_TRUE(throws_with<InvalidArgument>(
-      [&] { KokkosTile::transpose(tb, ta); },
-      {"KokkosTile::transpose<", "a and b overlap: they share elements"}));
+      [&] { KokkosTile::transpose_copy(ta, tb); },
+      {"KokkosTile::transpose_copy<", "a and b overlap: they share elements"}));
   // stencil: in and out share one column.
   auto left = Kokkos::subview(f, Kokkos::ALL, Kokkos::make_pair(0, 21));
   auto right_wide = Kokkos::subview(f, Kokkos::ALL, Kokkos::make_pair(19, 40));
   EXPECT_TRUE(throws_with<InvalidArgument>(
       [&] {
-        KokkosTile::stencil(right_wide, left, KokkosTile::Stencil2D<float>::five_point(-4.f, 1.f),
-                            KokkosTile::BoundaryCondition<float>::clamp());
+        KokkosTile::apply_stencil(left, right_wide,
+                                  KokkosTile::Stencil2D<float>::five_point(-4.f, 1.f),
+                                  KokkosTile::BoundaryCondition<float>::clamp());
       },
-      {"KokkosTile::stencil<", "in and out overlap: they share elements"}));
+      {"KokkosTile::apply_stencil<", "in and out overlap: they share elements"}));
 }
 
 }  // namespace

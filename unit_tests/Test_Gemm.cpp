@@ -482,9 +482,18 @@ TEST(Gemm, BadArgumentsRaise) {
       {"KokkosTile::gemm<tuned>", "C overlaps A or B: they share elements"}));
   KokkosTile::GemmOptions unknown;
   unknown.variant = static_cast<KokkosTile::GemmVariant>(42);
-  EXPECT_TRUE(
-      throws_with<InvalidArgument>([&] { KokkosTile::gemm("N", "N", 1.f, a, b, 0.f, c, unknown); },
-                                   {"KokkosTile::gemm<unknown>", "unknown variant"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::gemm("N", "N", 1.f, a, b, 0.f, c, unknown); },
+      {"KokkosTile::gemm<unknown>", "variant 42 is not a GemmVariant"}));
+  KokkosTile::GemmOptions unknown_tile;
+  unknown_tile.tile = static_cast<KokkosTile::GemmTile>(-1);
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::gemm("N", "N", 1.f, a, b, 0.f, c, unknown_tile); },
+      {"KokkosTile::gemm<tuned>", "tile -1 is not a GemmTile"}));
+  // The label overload names the call in its errors too.
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::gemm("my_gemm", ExecSpace(), "N", "X", 1.f, a, b, 0.f, c); },
+      {"my_gemm", "trans_b is \"X\""}));
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Tests of KokkosTile_Histogram.hpp: exact counts against a host reference for every strategy
-// forced on every backend (on host backends the cluster strategy runs emulated), sample and count
+// Tests of KokkosTile_Histogram.hpp: exact counts against a host reference for every variant
+// forced on every backend (on host backends the cluster variant runs emulated), sample and count
 // Views of every supported type and layout, the edge cases, the overflow rule, the errors and the
 // automatic choice at the tier boundaries (through histogram_plan: no timing). Counts are poisoned
 // before each call, so a bin a kernel fails to write fails the comparison.
@@ -25,25 +25,24 @@ using KokkosTile::ClusterMode;
 /// The options and the Experimental design knobs, so that every design is tested.
 struct HistogramOptions : KokkosTile::HistogramOptions,
                           KokkosTile::Experimental::HistogramTuning {};
-using KokkosTile::HistogramStrategy;
+using KokkosTile::HistogramVariant;
 
 template <class C>
 constexpr C garbage() {
   return static_cast<C>(0xA5A5A5A5A5A5A5A5ull);
 }
 
-/// The options of every strategy (and design) a backend can be forced to run.
-std::vector<HistogramOptions> every_strategy() {
+/// The options of every variant (and design) a backend can be forced to run.
+std::vector<HistogramOptions> every_variant() {
   std::vector<HistogramOptions> all;
-  for (const HistogramStrategy s :
-       {HistogramStrategy::automatic, HistogramStrategy::shared, HistogramStrategy::cluster,
-        HistogramStrategy::global_atomics}) {
+  for (const HistogramVariant s : {HistogramVariant::automatic, HistogramVariant::shared,
+                                   HistogramVariant::cluster, HistogramVariant::global_atomics}) {
     HistogramOptions o;
-    o.strategy = s;
+    o.variant = s;
     all.push_back(o);
   }
   HistogramOptions c2;  // a fixed small cluster, and the largest
-  c2.strategy = HistogramStrategy::cluster;
+  c2.variant = HistogramVariant::cluster;
   c2.cluster_size = 2;
   all.push_back(c2);
   HistogramOptions c16 = c2;
@@ -65,16 +64,16 @@ std::vector<HistogramOptions> every_strategy() {
        {KokkosTile::Experimental::WarpAggregation::adaptive,
         KokkosTile::Experimental::WarpAggregation::always}) {
     HistogramOptions shared;
-    shared.strategy = HistogramStrategy::shared;
+    shared.variant = HistogramVariant::shared;
     shared.warp_aggregation = aggregation;
     all.push_back(shared);
     HistogramOptions global;
-    global.strategy = HistogramStrategy::global_atomics;
+    global.variant = HistogramVariant::global_atomics;
     global.warp_aggregation = aggregation;
     all.push_back(global);
   }
   HistogramOptions uncached;
-  uncached.strategy = HistogramStrategy::global_atomics;
+  uncached.variant = HistogramVariant::global_atomics;
   uncached.hot_bin_cache = false;
   all.push_back(uncached);
   if (on_cuda()) {
@@ -86,7 +85,7 @@ std::vector<HistogramOptions> every_strategy() {
 }
 
 std::string describe(const HistogramOptions& o) {
-  return std::string(KokkosTile::to_string(o.strategy)) + " cluster_size " +
+  return std::string(KokkosTile::to_string(o.variant)) + " cluster_size " +
          std::to_string(o.cluster_size) + " design " +
          std::to_string(static_cast<int>(o.cluster_design)) + " aggregation " +
          std::to_string(static_cast<int>(o.warp_aggregation)) +
@@ -197,7 +196,7 @@ template <class C>
   return ::testing::AssertionSuccess();
 }
 
-/// Every strategy, the sizes and distributions given, for one sample type, counter and layouts.
+/// Every variant, the sizes and distributions given, for one sample type, counter and layouts.
 template <class T, class C, class SampleLayout, class CountLayout>
 void check_integer_counts(const std::vector<std::int64_t>& bin_counts,
                           const std::vector<std::int64_t>& sample_counts) {
@@ -210,7 +209,7 @@ void check_integer_counts(const std::vector<std::int64_t>& bin_counts,
         for (const T s : values)
           ++expected[static_cast<std::size_t>(reference_bin(s, nbins))];
         const SampleHolder<T, SampleLayout> samples(values);
-        for (const HistogramOptions& o : every_strategy()) {
+        for (const HistogramOptions& o : every_variant()) {
           if (!runnable(o, nbins, n, sizeof(C)))
             continue;
           CountHolder<C, CountLayout> counts(nbins, garbage<C>());
@@ -232,7 +231,7 @@ TEST(Histogram, IntSamplesEveryStrategyExact) {
 
 TEST(Histogram, BinsBeyondOneBlockEveryStrategyExact) {
   // On CUDA 70,000 bins (280 KB) exceed a block's shared memory: shared is refused and the cluster
-  // strategy runs across blocks of a real cluster.
+  // variant runs across blocks of a real cluster.
   check_integer_counts<int, std::uint32_t, Kokkos::LayoutRight, Kokkos::LayoutRight>({70000},
                                                                                      {300007});
 }
@@ -247,7 +246,7 @@ struct FewSamplesPerPass {
   ~FewSamplesPerPass() { KokkosTile::Impl::histogram_block_samples_per_pass_override() = 0; }
 };
 
-// Every strategy that counts in passes (shared and cluster on CUDA, the cluster emulation on host
+// Every variant that counts in passes (shared and cluster on CUDA, the cluster emulation on host
 // backends), with passes of 64 samples per block: each pass must add to the counts the earlier
 // passes left, and only the first may overwrite them.
 TEST(Histogram, ManyPassesCountEverySampleOnce) {
@@ -297,7 +296,7 @@ void check_range_counts() {
     ASSERT_GE(expected[0], 1u);
     ASSERT_GE(expected[nbins - 1], 1u);
     const SampleHolder<T, Kokkos::LayoutRight> samples(values);
-    for (const HistogramOptions& o : every_strategy()) {
+    for (const HistogramOptions& o : every_variant()) {
       if (!runnable(o, nbins, static_cast<std::int64_t>(values.size()), 4))
         continue;
       CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(nbins, garbage<std::uint32_t>());
@@ -315,7 +314,7 @@ TEST(Histogram, FloatAndDoubleRangesDropOutsideAndNaN) {
 
 TEST(Histogram, EmptyInputOverwritesAndAccumulateAdds) {
   Kokkos::View<int*, MemorySpace> none("none", 0);
-  for (HistogramOptions o : every_strategy()) {
+  for (HistogramOptions o : every_variant()) {
     if (!runnable(o, 17, 0, 4))
       continue;
     CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(17, garbage<std::uint32_t>());
@@ -331,7 +330,7 @@ TEST(Histogram, EmptyInputOverwritesAndAccumulateAdds) {
 TEST(Histogram, ClampsOutOfRangeIntegersAndOneBinTakesAll) {
   const std::vector<int> values = {INT_MIN, -5, -1, 0, 3, 4, 5, 1000, INT_MAX};
   const SampleHolder<int, Kokkos::LayoutRight> samples(values);
-  for (const HistogramOptions& o : every_strategy()) {
+  for (const HistogramOptions& o : every_variant()) {
     if (!runnable(o, 5, 9, 4))
       continue;
     CountHolder<std::uint32_t, Kokkos::LayoutRight> five(5, garbage<std::uint32_t>());
@@ -348,7 +347,7 @@ TEST(Histogram, ThirtyTwoBitCountersWrapModuloTwoToThe32) {
   // unsigned counters wrap (as CUB's do).
   const std::vector<int> values(10, 2);
   const SampleHolder<int, Kokkos::LayoutRight> samples(values);
-  for (HistogramOptions o : every_strategy()) {
+  for (HistogramOptions o : every_variant()) {
     if (!runnable(o, 4, 10, 4))
       continue;
     o.accumulate = true;
@@ -372,7 +371,7 @@ TEST(Histogram, ConstSamplesAndSmallIntegerTypes) {
   std::vector<std::uint32_t> expected(8, 0);
   for (const std::int16_t v : values)
     ++expected[static_cast<std::size_t>(reference_bin(v, 8))];
-  for (const HistogramOptions& o : every_strategy()) {
+  for (const HistogramOptions& o : every_variant()) {
     if (!runnable(o, 8, static_cast<std::int64_t>(values.size()), 4))
       continue;
     CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(8, garbage<std::uint32_t>());
@@ -431,9 +430,9 @@ TEST(HistogramErrors, RejectBadArgumentsNamingTheCall) {
                KokkosTile::InvalidArgument);
   EXPECT_THROW(KokkosTile::histogram_plan(ExecSpace(), 0, 10), KokkosTile::InvalidArgument);
   EXPECT_THROW(KokkosTile::histogram_plan(ExecSpace(), 10, 10, 2), KokkosTile::InvalidArgument);
-  for (const HistogramStrategy s : {HistogramStrategy::shared, HistogramStrategy::cluster}) {
+  for (const HistogramVariant s : {HistogramVariant::shared, HistogramVariant::cluster}) {
     HistogramOptions o;
-    o.strategy = s;
+    o.variant = s;
     try {
       (void)KokkosTile::histogram_plan(ExecSpace(), INT_MAX, std::int64_t{1} << 40, 8, o);
       ADD_FAILURE() << KokkosTile::to_string(s) << " accepted " << INT_MAX << " bins";
@@ -444,11 +443,64 @@ TEST(HistogramErrors, RejectBadArgumentsNamingTheCall) {
     }
   }
   HistogramOptions odd;
-  odd.strategy = HistogramStrategy::cluster;
+  odd.variant = HistogramVariant::cluster;
   odd.cluster_size = 3;
   EXPECT_TRUE(throws_with<InvalidArgument>(
       [&] { (void)KokkosTile::histogram_plan(ExecSpace(), 100, 100, 4, odd); },
       {"KokkosTile::histogram_plan", "cluster_size 3 is not 0 (choose), 2, 4, 8 or 16"}));
+}
+
+// Inputs that used to be accepted silently (issue 55's cases 2, 3, 4 and 6): refused with the
+// call's name, or (samples of any rank) counted.
+TEST(HistogramErrors, RejectAliasingRangesAndEnumsThatCountWrong) {
+  using KokkosTile::InvalidArgument;
+  Kokkos::View<std::uint32_t*, MemorySpace> storage("storage", 1000);
+  // Counts that are the samples' own elements.
+  auto first_ten = Kokkos::subview(storage, Kokkos::make_pair(0, 10));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::histogram(storage, first_ten); },
+      {"KokkosTile::histogram", "samples and counts overlap: they share elements"}));
+  // Counts whose bins are one element (stride 0).
+  Kokkos::View<std::uint32_t*, Kokkos::LayoutStride, MemorySpace> one_element(
+      storage.data() + 500, Kokkos::LayoutStride(8, 0));
+  Kokkos::View<int*, MemorySpace> samples("samples", 100);
+  EXPECT_TRUE(throws_with<InvalidArgument>([&] { KokkosTile::histogram(samples, one_element); },
+                                           {"KokkosTile::histogram", "counts has stride 0"}));
+  // A range so narrow that nbins / (hi - lo) overflows.
+  Kokkos::View<double*, MemorySpace> reals("reals", 2);
+  Kokkos::View<std::uint32_t*, MemorySpace> thousand("thousand", 1000);
+  EXPECT_TRUE(
+      throws_with<InvalidArgument>([&] { KokkosTile::histogram(reals, thousand, 0.0, 1e-306); },
+                                   {"KokkosTile::histogram", "must be finite and not empty"}));
+  // Variants outside the enumeration.
+  HistogramOptions bad;
+  bad.variant = static_cast<HistogramVariant>(9);
+  EXPECT_TRUE(throws_with<InvalidArgument>([&] { KokkosTile::histogram(samples, thousand, bad); },
+                                           {"KokkosTile::histogram", "variant 9 is not a"}));
+  // The label overload names the call.
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::histogram("image::counts", ExecSpace(), storage, first_ten); },
+      {"image::counts", "samples and counts overlap"}));
+}
+
+// Samples of rank 2 (an image) are counted as one array; a strided rank-2 subview is refused.
+TEST(HistogramLayouts, SamplesOfAnyRank) {
+  Kokkos::View<int**, Kokkos::LayoutRight, MemorySpace> image("image", 37, 41);
+  Kokkos::parallel_for(
+      "fill_image", Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<2>>({0, 0}, {37, 41}),
+      KOKKOS_LAMBDA(int i, int j) { image(i, j) = (i * 41 + j) % 16; });
+  Kokkos::View<std::uint32_t*, MemorySpace> counts("counts", 16);
+  KokkosTile::histogram(image, counts);
+  const auto host = to_host(counts);
+  std::uint32_t expected[16] = {};
+  for (int k = 0; k < 37 * 41; ++k)
+    ++expected[k % 16];
+  for (int b = 0; b < 16; ++b)
+    EXPECT_EQ(host(b), expected[b]) << "bin " << b;
+  auto columns = Kokkos::subview(image, Kokkos::ALL, Kokkos::make_pair(0, 20));
+  EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
+      [&] { KokkosTile::histogram(columns, counts); },
+      {"KokkosTile::histogram", "samples of rank 2 are read as one array and must be contiguous"}));
 }
 
 TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
@@ -456,23 +508,23 @@ TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
   const std::int64_t big = std::int64_t{1} << 40;  // samples: copies always pay on the host
   if constexpr (on_cuda()) {
     // Shared while the bins fit one block's opt-in shared memory, then global atomics (the cluster
-    // strategy only when forced, up to what a cluster holds).
+    // variant only when forced, up to what a cluster holds).
     const std::size_t limit = KokkosTile::max_cluster_scratch_bytes(space);
-    const std::int64_t shared = KokkosTile::histogram_capacity(space, HistogramStrategy::shared);
+    const std::int64_t shared = KokkosTile::histogram_capacity(space, HistogramVariant::shared);
     EXPECT_EQ(shared, static_cast<std::int64_t>(limit / 128 * 32));  // whole rows of 32 bins
-    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, shared, big), HistogramStrategy::shared);
-    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, shared + 1, big),
-              HistogramStrategy::global_atomics);
-    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, 256, big), HistogramStrategy::shared);
-    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, std::int64_t{1} << 22, big),
-              HistogramStrategy::global_atomics);
-    const std::int64_t cluster = KokkosTile::histogram_capacity(space, HistogramStrategy::cluster);
+    EXPECT_EQ(KokkosTile::histogram_variant_for(space, shared, big), HistogramVariant::shared);
+    EXPECT_EQ(KokkosTile::histogram_variant_for(space, shared + 1, big),
+              HistogramVariant::global_atomics);
+    EXPECT_EQ(KokkosTile::histogram_variant_for(space, 256, big), HistogramVariant::shared);
+    EXPECT_EQ(KokkosTile::histogram_variant_for(space, std::int64_t{1} << 22, big),
+              HistogramVariant::global_atomics);
+    const std::int64_t cluster = KokkosTile::histogram_capacity(space, HistogramVariant::cluster);
     EXPECT_GT(cluster, shared);
     EXPECT_LE(cluster, static_cast<std::int64_t>(16 * (limit / 4)));
     HistogramOptions forced;
-    forced.strategy = HistogramStrategy::cluster;
-    EXPECT_EQ(KokkosTile::histogram_plan(space, cluster, big, 4, forced).strategy,
-              HistogramStrategy::cluster);
+    forced.variant = HistogramVariant::cluster;
+    EXPECT_EQ(KokkosTile::histogram_plan(space, cluster, big, 4, forced).variant,
+              HistogramVariant::cluster);
     EXPECT_THROW((void)KokkosTile::histogram_plan(space, cluster + 1, big, 4, forced),
                  KokkosTile::ResourceError);
   } else if constexpr (KokkosTile::Impl::runs_on_host<ExecSpace>()) {
@@ -480,21 +532,20 @@ TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
     const std::int64_t copies = KokkosTile::Impl::histogram_copies(space);
     const std::int64_t budget = static_cast<std::int64_t>(
         KokkosTile::Impl::histogram_host_copy_budget / (copies * sizeof(std::uint32_t)));
-    EXPECT_EQ(KokkosTile::histogram_strategy_for(space, budget, big), HistogramStrategy::shared);
+    EXPECT_EQ(KokkosTile::histogram_variant_for(space, budget, big), HistogramVariant::shared);
     if (budget < INT_MAX) {
-      EXPECT_EQ(KokkosTile::histogram_strategy_for(space, budget + 1, big),
-                HistogramStrategy::global_atomics);
+      EXPECT_EQ(KokkosTile::histogram_variant_for(space, budget + 1, big),
+                HistogramVariant::global_atomics);
     }
     const std::int64_t samples = 1000;
     if (copies == 1) {
-      EXPECT_EQ(KokkosTile::histogram_strategy_for(space, 1 << 20, samples),
-                HistogramStrategy::shared);
+      EXPECT_EQ(KokkosTile::histogram_variant_for(space, 1 << 20, samples),
+                HistogramVariant::shared);
     } else {
       const std::int64_t most = 4 * samples / copies;
-      EXPECT_EQ(KokkosTile::histogram_strategy_for(space, most, samples),
-                HistogramStrategy::shared);
-      EXPECT_EQ(KokkosTile::histogram_strategy_for(space, most + 1, samples),
-                HistogramStrategy::global_atomics);
+      EXPECT_EQ(KokkosTile::histogram_variant_for(space, most, samples), HistogramVariant::shared);
+      EXPECT_EQ(KokkosTile::histogram_variant_for(space, most + 1, samples),
+                HistogramVariant::global_atomics);
     }
   }
 }

@@ -119,7 +119,7 @@ void transpose_case(std::uint64_t seed) {
     with_view<T>(kb, cols, rows, seed + 1, [&](const auto& b) {
       const auto host_a = fill_random_device(a, seed);
       Kokkos::deep_copy(b, poison<T>());
-      KokkosTile::transpose(b, a);
+      KokkosTile::transpose_copy(a, b);
       const auto host_b = to_host(b);
       for (std::int64_t i = 0; i < rows; ++i)
         for (std::int64_t j = 0; j < cols; ++j)
@@ -221,7 +221,7 @@ void stencil_case(std::uint64_t seed) {
     with_view<T>(ko, rows, cols, seed + 1, [&](const auto& out) {
       const auto host_in = fill_random_device(in, seed);
       Kokkos::deep_copy(out, poison<T>());
-      KokkosTile::stencil(out, in, weights, bc);
+      KokkosTile::apply_stencil(in, out, weights, bc);
       const auto got = to_host(out);
       auto at = [&](std::int64_t i, std::int64_t j) -> double {
         if (i < 0 || i >= rows || j < 0 || j >= cols) {

@@ -131,7 +131,7 @@ void expect_stencil(const OutView& out, const InView& in, const Stencil2D<T>& we
                     const std::string& what, std::uint64_t seed) {
   const auto host_in = fill_random_device(in, seed);
   Kokkos::deep_copy(out, poison<T>());
-  KokkosTile::stencil(out, in, weights, bc, options);
+  KokkosTile::apply_stencil(in, out, weights, bc, options);
   expect_matches_reference(host_in, out, weights, bc, what);
 }
 
@@ -429,18 +429,18 @@ TEST(StencilErrors, BadArgumentsNameTheCall) {
   Kokkos::View<float**, MemorySpace> a("a", 10, 12), b("b", 12, 10);
   const auto five = Stencil2D<float>::five_point(-4.f, 1.f);
   try {
-    KokkosTile::stencil(b, a, five, BoundaryCondition<float>::clamp());
+    KokkosTile::apply_stencil(a, b, five, BoundaryCondition<float>::clamp());
     FAIL() << "no exception";
   } catch (const KokkosTile::InvalidArgument& error) {
     const std::string message = error.what();
-    EXPECT_NE(message.find("KokkosTile::stencil<tiled>: in is 10 x 12 but out is 12 x 10"),
+    EXPECT_NE(message.find("KokkosTile::apply_stencil<tiled>: in is 10 x 12 but out is 12 x 10"),
               std::string::npos)
         << message;
   }
   using KokkosTile::InvalidArgument;
   EXPECT_TRUE(throws_with<InvalidArgument>(
-      [&] { KokkosTile::stencil(a, a, five, BoundaryCondition<float>::clamp()); },
-      {"KokkosTile::stencil<tiled>", "in and out overlap: they share elements"}));
+      [&] { KokkosTile::apply_stencil(a, a, five, BoundaryCondition<float>::clamp()); },
+      {"KokkosTile::apply_stencil<tiled>", "in and out overlap: they share elements"}));
   const int too_far = Stencil2D<float>::max_radius + 1;
   EXPECT_TRUE(throws_with<InvalidArgument>(
       [&] { Stencil2D<float> wide(too_far); },
@@ -458,8 +458,58 @@ TEST(StencilErrors, BadArgumentsNameTheCall) {
   bad_tile.tile_rows = -1;
   bad_tile.tile_cols = 5;
   EXPECT_TRUE(throws_with<InvalidArgument>(
-      [&] { KokkosTile::stencil(c, a, five, BoundaryCondition<float>::clamp(), bad_tile); },
-      {"KokkosTile::stencil<tiled>", "tile -1 x 5 is outside [1, 4096]^2"}));
+      [&] { KokkosTile::apply_stencil(a, c, five, BoundaryCondition<float>::clamp(), bad_tile); },
+      {"KokkosTile::apply_stencil<tiled>", "tile -1 x 5 is outside [1, 4096]^2"}));
+  // Bad options are refused before the extents are looked at, empty Views included.
+  Kokkos::View<float**, MemorySpace> empty_in("empty_in", 0, 7), empty_out("empty_out", 0, 7);
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] {
+        KokkosTile::apply_stencil(empty_in, empty_out, five, BoundaryCondition<float>::clamp(),
+                                  bad_tile);
+      },
+      {"KokkosTile::apply_stencil<tiled>", "tile -1 x 5 is outside [1, 4096]^2"}));
+  StencilOptions bad_variant;
+  bad_variant.variant = static_cast<KokkosTile::StencilVariant>(7);
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] {
+        KokkosTile::apply_stencil(a, c, five, BoundaryCondition<float>::clamp(), bad_variant);
+      },
+      {"variant 7 is not a StencilVariant"}));
+  BoundaryCondition<float> bad_boundary;
+  bad_boundary.kind = static_cast<KokkosTile::Boundary>(9);
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::apply_stencil(a, c, five, bad_boundary); },
+      {"KokkosTile::apply_stencil<tiled>", "boundary 9 is not a Boundary"}));
+  // The label overload names the call in its errors.
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] {
+        KokkosTile::apply_stencil("heat::step", ExecSpace(), a, b, five,
+                                  BoundaryCondition<float>::clamp());
+      },
+      {"heat::step", "in is 10 x 12 but out is 12 x 10"}));
+}
+
+// KokkosTile 0.1's output-first stencil(out, in, ...) still computes out from in (deprecated).
+TEST(StencilErrors, DeprecatedOutputFirstOrderKeepsItsMeaning) {
+  Kokkos::View<float**, MemorySpace> in("in", 9, 11), out("out", 9, 11),
+      expected("expected", 9, 11);
+  fill_random_device(in, 5);
+  const auto five = Stencil2D<float>::five_point(-4.f, 1.f);
+  KokkosTile::apply_stencil(in, expected, five, BoundaryCondition<float>::clamp());
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+  KokkosTile::stencil(out, in, five, BoundaryCondition<float>::clamp());
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+  Kokkos::fence();
+  const auto got = to_host(out);
+  const auto want = to_host(expected);
+  for (int i = 0; i < 9; ++i)
+    for (int j = 0; j < 11; ++j)
+      ASSERT_EQ(got(i, j), want(i, j)) << "(" << i << ", " << j << ")";
 }
 
 }  // namespace

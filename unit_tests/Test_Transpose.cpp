@@ -44,7 +44,7 @@ void expect_transposed(const BView& b, const AView& a, const TransposeOptions& o
   using T = typename BView::non_const_value_type;
   const auto host_a = fill_random_device(a, seed);
   Kokkos::deep_copy(b, poison<T>());
-  KokkosTile::transpose(b, a, options);
+  KokkosTile::transpose_copy(a, b, options);
   const auto host_b = to_host(b);
   for (std::size_t i = 0; i < a.extent(0); ++i)
     for (std::size_t j = 0; j < a.extent(1); ++j)
@@ -179,7 +179,7 @@ void expect_transposed_into_window(const BOuter& b_outer, std::int64_t origin, c
   const auto b = Kokkos::subview(b_outer, Kokkos::ALL, std::make_pair(origin, origin + rows));
   const auto host_a = fill_random_device(a, seed);
   Kokkos::deep_copy(b_outer, poison<T>());
-  KokkosTile::transpose(b, a);
+  KokkosTile::transpose_copy(a, b);
   const auto host_b = to_host(b_outer);
   for (std::int64_t r = 0; r < cols; ++r) {
     for (std::int64_t c = 0; c < std::int64_t(b_outer.extent(1)); ++c) {
@@ -266,7 +266,7 @@ TYPED_TEST(Transpose, HostPathTilesStridesAndLayouts) {
     const Right b("b", e.cols, e.rows);
     const auto host_a = fill_random_device(a, ++seed);
     Kokkos::deep_copy(b, poison<T>());
-    KokkosTile::transpose(b, ConstRight(a));
+    KokkosTile::transpose_copy(ConstRight(a), b);
     const auto host_b = to_host(b);
     for (std::int64_t i = 0; i < e.rows; ++i)
       for (std::int64_t j = 0; j < e.cols; ++j)
@@ -288,7 +288,7 @@ TYPED_TEST(Transpose, HostPathLargeDestinations) {
   const auto host_a = fill_random_device(a, 1700);
   const Right b("b", cols, rows);
   Kokkos::deep_copy(b, poison<T>());
-  KokkosTile::transpose(b, a);
+  KokkosTile::transpose_copy(a, b);
   auto host_b = to_host(b);
   for (std::int64_t i = 0; i < rows; ++i)
     for (std::int64_t j = 0; j < cols; ++j)
@@ -298,7 +298,7 @@ TYPED_TEST(Transpose, HostPathLargeDestinations) {
   Kokkos::deep_copy(outer, poison<T>());
   const Kokkos::View<T**, Kokkos::LayoutStride, MemorySpace> shifted =
       Kokkos::subview(outer, Kokkos::ALL, Kokkos::pair<std::int64_t, std::int64_t>(1, 1 + rows));
-  KokkosTile::transpose(shifted, a);
+  KokkosTile::transpose_copy(a, shifted);
   host_b = to_host(outer);
   for (std::int64_t j = 0; j < cols; ++j) {
     ASSERT_TRUE(is_poison(host_b(j, 0))) << "column 0 of row " << j << " was written";
@@ -322,7 +322,7 @@ TYPED_TEST(Transpose, HostPathSubviewWritesOnlyItsWindow) {
                         Kokkos::pair<std::int64_t, std::int64_t>(2, 2 + e.rows));
     const auto host_a = fill_random_device(a, ++seed);
     Kokkos::deep_copy(outer, poison<T>());
-    KokkosTile::transpose(window, a);
+    KokkosTile::transpose_copy(a, window);
     const auto host_outer = to_host(outer);
     for (std::int64_t r = 0; r < e.cols + 3; ++r) {
       for (std::int64_t c = 0; c < e.rows + 5; ++c) {
@@ -387,7 +387,7 @@ void transpose_rgb(const Kokkos::View<Rgb**, Kokkos::LayoutRight, MemorySpace>& 
       KOKKOS_LAMBDA(std::int64_t i, std::int64_t j) {
         a(i, j) = Rgb{std::uint8_t(i), std::uint8_t(j), std::uint8_t(i * 7 + j)};
       });
-  KokkosTile::transpose(b, a);
+  KokkosTile::transpose_copy(a, b);
   Kokkos::fence();
 }
 
@@ -430,7 +430,7 @@ TEST(TransposeTypes, StructsThroughHostTiles) {
     Kokkos::View<Rgb**, Kokkos::LayoutRight, MemorySpace> a("a", n, m), b("b", m, n);
     Kokkos::View<Wide**, Kokkos::LayoutRight, MemorySpace> w("w", n, n);
     fill_structs(a, w);
-    KokkosTile::transpose(b, a);
+    KokkosTile::transpose_copy(a, b);
     KokkosTile::transpose(w);
     auto host_b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b);
     auto host_w = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), w);
@@ -452,8 +452,8 @@ TEST(TransposeInstances, AsynchronousOnAnInstance) {
   const ExecSpace instance = Kokkos::Experimental::partition_space(ExecSpace(), 1)[0];
   Kokkos::View<double**, Kokkos::LayoutRight, MemorySpace> a("a", 300, 200), b("b", 200, 300);
   const auto host_a = fill_random_device(a, 5);
-  KokkosTile::transpose(instance, b, a);
-  KokkosTile::transpose(instance, a, b, {KokkosTile::TransposeVariant::naive});
+  KokkosTile::transpose_copy(instance, a, b);
+  KokkosTile::transpose_copy(instance, b, a, {KokkosTile::TransposeVariant::naive});
   instance.fence();
   const auto host_back = to_host(a);
   for (int i = 0; i < 300; ++i)
@@ -464,7 +464,7 @@ TEST(TransposeInstances, AsynchronousOnAnInstance) {
 TEST(TransposeErrors, RejectsWrongExtentsNamingCallAndShapes) {
   Kokkos::View<float**, MemorySpace> a("a", 4, 6), b("b", 4, 6);
   try {
-    KokkosTile::transpose(b, a);
+    KokkosTile::transpose_copy(a, b);
     FAIL() << "no exception";
   } catch (const KokkosTile::InvalidArgument& error) {
     const std::string message = error.what();
@@ -480,19 +480,52 @@ TEST(TransposeErrors, RejectsNonSquareInPlaceOverlapAndBadTiles) {
       [&] { KokkosTile::transpose(a); },
       {"KokkosTile::transpose", "an in-place transpose needs a square matrix, but a is 4 x 6"}));
   EXPECT_TRUE(throws_with<InvalidArgument>(
-      [&] { KokkosTile::transpose(square, square); },
-      {"KokkosTile::transpose<", "a and b overlap: they share elements"}));
+      [&] { KokkosTile::transpose_copy(square, square); },
+      {"KokkosTile::transpose_copy<", "a and b overlap: they share elements"}));
   Kokkos::View<float**, MemorySpace> b("b", 6, 4);
   EXPECT_TRUE(throws_with<InvalidArgument>(
       [&] {
-        KokkosTile::transpose(b, a, {TransposeVariant::tiled, -1});
+        KokkosTile::transpose_copy(a, b, {TransposeVariant::tiled, -1});
       },
-      {"KokkosTile::transpose<tiled>", "tile edge -1 is outside [1, 1024]"}));
+      {"KokkosTile::transpose_copy<tiled>", "tile edge -1 is outside [1, 1024]"}));
   EXPECT_TRUE(throws_with<InvalidArgument>(
       [&] {
-        KokkosTile::transpose(b, a, {TransposeVariant::tiled, 5000});
+        KokkosTile::transpose_copy(a, b, {TransposeVariant::tiled, 5000});
       },
-      {"KokkosTile::transpose<tiled>", "tile edge 5000 is outside [1, 1024]"}));
+      {"KokkosTile::transpose_copy<tiled>", "tile edge 5000 is outside [1, 1024]"}));
+  // Bad options are refused on empty Views too, and bad variants everywhere.
+  Kokkos::View<float**, MemorySpace> empty_a("empty_a", 0, 5), empty_b("empty_b", 5, 0);
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] {
+        KokkosTile::transpose_copy(empty_a, empty_b, {TransposeVariant::tiled, -1});
+      },
+      {"KokkosTile::transpose_copy<tiled>", "tile edge -1 is outside [1, 1024]"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::transpose_copy(a, b, {static_cast<TransposeVariant>(42)}); },
+      {"variant 42 is not a TransposeVariant"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::transpose(square, {static_cast<TransposeVariant>(42)}); },
+      {"variant 42 is not a TransposeVariant"}));
+}
+
+// KokkosTile 0.1's output-first transpose(b, a) still writes b from a (deprecated).
+TEST(TransposeErrors, DeprecatedOutputFirstOrderKeepsItsMeaning) {
+  Kokkos::View<float**, MemorySpace> a("a", 5, 9), b("b", 9, 5);
+  fill_random_device(a, 9);
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+  KokkosTile::transpose(b, a);
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+  Kokkos::fence();
+  const auto ha = to_host(a);
+  const auto hb = to_host(b);
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 9; ++j)
+      ASSERT_EQ(hb(j, i), ha(i, j)) << "(" << i << ", " << j << ")";
 }
 
 }  // namespace

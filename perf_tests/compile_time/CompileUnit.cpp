@@ -26,14 +26,14 @@ void call_kokkostile(const Kokkos::DefaultExecutionSpace& space) {
 #ifdef KOKKOSTILE_CT_TRANSPOSE
   {
     Kokkos::View<T**> a("a", n, n + 1), b("b", n + 1, n);
-    KokkosTile::transpose(space, b, a);
+    KokkosTile::transpose_copy(space, a, b);
   }
 #endif
 #ifdef KOKKOSTILE_CT_STENCIL
   {
     Kokkos::View<T**> in("in", n, n), out("out", n, n);
-    KokkosTile::stencil(space, out, in, KokkosTile::Stencil2D<T>::five_point(T(-4), T(1)),
-                        KokkosTile::BoundaryCondition<T>::clamp());
+    KokkosTile::apply_stencil(space, in, out, KokkosTile::Stencil2D<T>::five_point(T(-4), T(1)),
+                              KokkosTile::BoundaryCondition<T>::clamp());
   }
 #endif
 #ifdef KOKKOSTILE_CT_HISTOGRAM

@@ -9,5 +9,5 @@ int main() {
   Kokkos::ScopeGuard guard;
   Kokkos::View<float**> a("a", 3, 2);
   Kokkos::View<double**> b("b", 2, 3);
-  KokkosTile::transpose(b, a);
+  KokkosTile::transpose_copy(a, b);
 }

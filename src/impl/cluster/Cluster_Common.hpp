@@ -7,16 +7,12 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Assert.hpp"
+#include "KokkosTile_ClusterMode.hpp"
 
 #include <cstddef>
 #include <string>
 
 namespace KokkosTile {
-
-/// How a cluster launch runs. `automatic`: native clusters where the device has them (CUDA sm_90
-/// and newer), the emulation everywhere else. `native`: native clusters or a ResourceError.
-/// `emulated`: the emulation even where native clusters exist (to test it on a Hopper GPU).
-enum class ClusterMode { automatic, native, emulated };
 
 inline const char* cluster_mode_name(ClusterMode mode) {
   switch (mode) {

@@ -7,6 +7,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Assert.hpp"
+#include "KokkosTile_GemmOptions.hpp"
 #include "impl/gemm/Gemm_Operand.hpp"
 
 #include <limits>
@@ -75,6 +76,30 @@ inline bool parse_gemm_op(const std::string& call, const char* which, const char
                     which << " is \"" << (op == nullptr ? "(null)" : op)
                           << "\"; it must be \"N\", \"T\" or \"C\"");
   return letter != 'N' && letter != 'n';
+}
+
+/// options with `automatic` resolved (to `tuned`); an unknown variant or tile is an
+/// InvalidArgument.
+inline GemmOptions checked_gemm_options(const std::string& call, const GemmOptions& options) {
+  GemmOptions resolved = options;
+  const int variant = static_cast<int>(options.variant);
+  KOKKOSTILE_EXPECT(variant >= static_cast<int>(GemmVariant::automatic) &&
+                        variant <= static_cast<int>(GemmVariant::tf32x3),
+                    InvalidArgument, call, "variant " << variant << " is not a GemmVariant");
+  const int tile = static_cast<int>(options.tile);
+  KOKKOSTILE_EXPECT(tile >= static_cast<int>(GemmTile::automatic) &&
+                        tile <= static_cast<int>(GemmTile::t256x128x8_16x8),
+                    InvalidArgument, call, "tile " << tile << " is not a GemmTile");
+  if (resolved.variant == GemmVariant::automatic)
+    resolved.variant = GemmVariant::tuned;
+  return resolved;
+}
+
+/// The default label of a gemm call: "KokkosTile::gemm<variant>", the variant that runs.
+inline std::string gemm_label(const GemmOptions& options) {
+  const GemmVariant variant =
+      options.variant == GemmVariant::automatic ? GemmVariant::tuned : options.variant;
+  return std::string("KokkosTile::gemm<") + to_string(variant) + ">";
 }
 
 }  // namespace Impl

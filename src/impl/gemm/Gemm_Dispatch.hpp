@@ -86,6 +86,7 @@ void run_gemm_real(const Problem& problem, const GemmOptions& options) {
         return run_gemm_tuned<GemmTf32x3Shape<GemmTunedShape<128, 64, 8, 8, 4>>>(problem);
       }
       [[fallthrough]];  // exact fp32 (fp64) where the tensor-core split does not apply
+    case GemmVariant::automatic:
     case GemmVariant::tuned:
       if constexpr (is_host_backend<ExecSpace>()) {
         if (options.tile == GemmTile::automatic)  // packed panels and a register micro-kernel
@@ -137,7 +138,8 @@ void gemm_dispatch(const std::string& call, const ExecSpace& space, bool ta, boo
     // One complex type: tuned and tf32x3 split it into four real products on the real path
     // (Gemm_SplitComplex.hpp) when the problem is big enough to pay for the split.
     if constexpr (gemm_splits_complex_v<TA, TB, T>) {
-      if ((options.variant == GemmVariant::tuned || options.variant == GemmVariant::tf32x3) &&
+      if ((options.variant == GemmVariant::automatic || options.variant == GemmVariant::tuned ||
+           options.variant == GemmVariant::tf32x3) &&
           gemm_split_complex_pays(m, n, k)) {
         GemmOptions real_options = options;  // the tile is ignored, as in the other forms
         real_options.tile = GemmTile::automatic;
@@ -153,6 +155,7 @@ void gemm_dispatch(const std::string& call, const ExecSpace& space, bool ta, boo
       case GemmVariant::naive:
         return run_gemm_naive(problem);
       case GemmVariant::tiled16:
+      case GemmVariant::automatic:
       case GemmVariant::tuned:
       case GemmVariant::tf32x3:
         return run_gemm_tiled16(problem);

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// The cluster (distributed shared memory) histogram strategy (KokkosTile_Histogram.hpp).
+// The cluster (distributed shared memory) histogram variant (KokkosTile_Histogram.hpp).
 //
 // A cluster of C blocks holds nbins 32-bit counters: block r owns the slice
 // [r * slice, (r + 1) * slice) of its shared memory. Every block reads its share of the samples; a

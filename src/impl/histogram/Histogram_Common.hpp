@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// What every histogram strategy shares (KokkosTile_Histogram.hpp): how a sample becomes a bin, how
+// What every histogram variant shares (KokkosTile_Histogram.hpp): how a sample becomes a bin, how
 // the samples are split into aligned 16-byte packets plus a few scalar extras, and the warp-level
 // helpers of the CUDA kernels.
 

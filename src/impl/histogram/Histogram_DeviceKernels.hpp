@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// Histogram strategies that need no cluster: per-team private histograms in scratch and global
+// Histogram variants that need no cluster: per-team private histograms in scratch and global
 // atomics (KokkosTile_Histogram.hpp).
 //
 // Device kernels run through KokkosTile's cluster launch with clusters of one block
@@ -70,7 +70,7 @@ KOKKOS_INLINE_FUNCTION int warp_votes(bool predicate) {
 /// A warp whose step holds fewer distinct bins than this aggregates its next steps.
 inline constexpr int histogram_aggregate_below = 24;
 
-/// Warp aggregation modes, resolved per strategy from HistogramOptions::warp_aggregation.
+/// Warp aggregation modes, resolved per variant from HistogramOptions::warp_aggregation.
 inline constexpr int aggregate_never = 0;
 inline constexpr int aggregate_adaptive = 1;
 inline constexpr int aggregate_always = 2;

@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -33,8 +34,8 @@ template <class ExecSpace, class SampleView, class CountView>
 constexpr void check_histogram_views() {
   static_assert(Kokkos::is_view<SampleView>::value && Kokkos::is_view<CountView>::value,
                 "KokkosTile::histogram needs Kokkos::Views");
-  static_assert(SampleView::rank() == 1 && CountView::rank() == 1,
-                "KokkosTile::histogram needs rank-1 sample and count Views");
+  static_assert(SampleView::rank() >= 1, "KokkosTile::histogram needs a View of samples");
+  static_assert(CountView::rank() == 1, "KokkosTile::histogram needs a rank-1 View of counts");
   using count_type = typename CountView::value_type;
   static_assert(std::is_same_v<count_type, typename CountView::non_const_value_type>,
                 "KokkosTile::histogram: the counts View must not be const");
@@ -88,7 +89,7 @@ inline std::int64_t histogram_pass_packets(int league, int cluster, int V) {
 
 /// A device histogram's whole launch, worked out once from the plan and the kernel's occupancy.
 struct HistogramLaunch {
-  HistogramStrategy strategy = HistogramStrategy::global_atomics;
+  HistogramVariant variant = HistogramVariant::global_atomics;
   int league = 1;               // teams (shared, global_atomics)
   int team = 1;                 // threads per team or block
   std::size_t bytes = 0;        // scratch per team or block
@@ -107,18 +108,18 @@ HistogramLaunch plan_device_launch(const std::string& label, const ExecSpace& sp
                                    const Experimental::HistogramTuning& tuning) {
   const HistogramPlan& plan = planned.plan;
   HistogramLaunch launch;
-  launch.strategy = plan.strategy;
+  launch.variant = plan.variant;
   if constexpr (!runs_on_host<ExecSpace>()) {
-    if (plan.strategy == HistogramStrategy::global_atomics) {
+    if (plan.variant == HistogramVariant::global_atomics) {
       using kernel = GlobalHistogramKernel<ExecSpace, Source, Binner, CountView, V>;
       launch.team = plan.team_size;
       launch.cache_slots = tuning.hot_bin_cache ? histogram_cache_slots : 0;
       launch.bytes = 2 * static_cast<std::size_t>(launch.cache_slots) * sizeof(unsigned);
       launch.league = std::max(1, max_active_clusters<kernel>(space, 1, launch.team, launch.bytes));
-      launch.aggregation = resolve_aggregation(tuning.warp_aggregation, plan.strategy, 0);
+      launch.aggregation = resolve_aggregation(tuning.warp_aggregation, plan.variant, 0);
       return launch;
     }
-    if (plan.strategy == HistogramStrategy::shared) {
+    if (plan.variant == HistogramVariant::shared) {
       using kernel = SharedHistogramKernel<ExecSpace, Source, Binner, CountView, V>;
       int team = plan.team_size;
       const std::size_t bytes = plan.scratch_bytes;
@@ -145,7 +146,7 @@ HistogramLaunch plan_device_launch(const std::string& label, const ExecSpace& sp
       launch.league = std::max(1, league);
       launch.bytes = bytes;
       launch.per_pass = histogram_pass_packets(launch.league, 1, V);
-      launch.aggregation = resolve_aggregation(tuning.warp_aggregation, plan.strategy, 0);
+      launch.aggregation = resolve_aggregation(tuning.warp_aggregation, plan.variant, 0);
       return launch;
     }
   }
@@ -161,7 +162,7 @@ HistogramLaunch plan_device_launch(const std::string& label, const ExecSpace& sp
                                      << launch.shape.team_size << " threads with "
                                      << launch.shape.bytes
                                      << " bytes of scratch each can run here");
-  launch.aggregation = resolve_aggregation(tuning.warp_aggregation, plan.strategy, launch.design);
+  launch.aggregation = resolve_aggregation(tuning.warp_aggregation, plan.variant, launch.design);
   return launch;
 }
 
@@ -180,7 +181,7 @@ void run_device_histogram(const std::string& label, const ExecSpace& space,
 
   // Host backends count shared and global_atomics without these kernels (run_histogram).
   if constexpr (!runs_on_host<ExecSpace>()) {
-    if (launch.strategy == HistogramStrategy::global_atomics) {
+    if (launch.variant == HistogramVariant::global_atomics) {
       using kernel = GlobalHistogramKernel<ExecSpace, source_type, Binner, CountView, V>;
       parallel_for_large_scratch(
           label, LargeScratchPolicy<ExecSpace>(space, launch.league, launch.team, launch.bytes),
@@ -188,7 +189,7 @@ void run_device_histogram(const std::string& label, const ExecSpace& space,
                  launch.cache_slots});
       return;
     }
-    if (launch.strategy == HistogramStrategy::shared) {
+    if (launch.variant == HistogramVariant::shared) {
       using kernel = SharedHistogramKernel<ExecSpace, source_type, Binner, CountView, V>;
       for (std::int64_t begin = 0; begin < split.packets || begin == 0; begin += launch.per_pass) {
         const std::int64_t end = std::min(split.packets, begin + launch.per_pass);
@@ -226,9 +227,15 @@ void run_device_histogram(const std::string& label, const ExecSpace& space,
   }
 }
 
+/// The label of histogram() when the caller gives none; its kernels then carry the variant too.
+inline constexpr const char* default_histogram_label = "KokkosTile::histogram";
+
+/// Counts `samples` into `counts` (kernel Views) for a call histogram_checked validated; `call`
+/// names it in errors, and in Kokkos Tools as the caller's label or
+/// "KokkosTile::histogram<variant>".
 template <class ExecSpace, class SampleView, class CountView, class Binner>
-void run_histogram(const ExecSpace& space, const SampleView& samples, const CountView& counts,
-                   const Binner& binner, const HistogramOptions& options,
+void run_histogram(const std::string& call, const ExecSpace& space, const SampleView& samples,
+                   const CountView& counts, const Binner& binner, const HistogramOptions& options,
                    const Experimental::HistogramTuning& tuning) {
   using count_type = typename CountView::non_const_value_type;
   const std::int64_t nbins = static_cast<std::int64_t>(counts.extent(0));
@@ -236,13 +243,13 @@ void run_histogram(const ExecSpace& space, const SampleView& samples, const Coun
   constexpr int V = histogram_packet_width<SampleView>();
   const HistogramPlanResult planned =
       plan_histogram(space, nbins, n, sizeof(count_type), options, tuning, V);
-  KOKKOSTILE_EXPECT(planned.refusal.empty(), ResourceError, "KokkosTile::histogram",
-                    planned.refusal);
+  KOKKOSTILE_EXPECT(planned.refusal.empty(), ResourceError, call, planned.refusal);
   const HistogramPlan& plan = planned.plan;
-  const std::string label = std::string("KokkosTile::histogram<") + to_string(plan.strategy) + ">";
+  const std::string label =
+      call == default_histogram_label ? call + "<" + to_string(plan.variant) + ">" : call;
 
   if constexpr (runs_on_host<ExecSpace>()) {
-    if (plan.strategy == HistogramStrategy::shared) {
+    if (plan.variant == HistogramVariant::shared) {
       using copies_type =
           Kokkos::View<count_type**, Kokkos::LayoutRight, typename ExecSpace::memory_space>;
       const int parts = plan.copies;
@@ -262,7 +269,7 @@ void run_histogram(const ExecSpace& space, const SampleView& samples, const Coun
   if (n == 0)
     return;
   if constexpr (runs_on_host<ExecSpace>()) {
-    if (plan.strategy == HistogramStrategy::global_atomics) {
+    if (plan.variant == HistogramVariant::global_atomics) {
       Kokkos::parallel_for(
           label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
           HostAtomicCount<SampleView, Binner, CountView>{samples, binner, counts});
@@ -276,6 +283,47 @@ void run_histogram(const ExecSpace& space, const SampleView& samples, const Coun
         label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),
         HostAtomicCount<SampleView, Binner, CountView>{samples, binner, counts});
   }
+}
+
+/// The samples as the kernels see them: a rank-1 View as kernel View (contiguous or strided),
+/// a View of higher rank (an image, a field) as its elements in memory order, which must be
+/// contiguous.
+template <class SampleView>
+auto histogram_samples_view(const std::string& call, const SampleView& samples) {
+  if constexpr (SampleView::rank() == 1) {
+    return input_kernel_view_1d(samples);
+  } else {
+    KOKKOSTILE_EXPECT(samples.span_is_contiguous(), InvalidArgument, call,
+                      "samples of rank " << SampleView::rank()
+                                         << " are read as one array and must be contiguous (a "
+                                            "whole View, not a strided subview)");
+    return KernelView1D<typename SampleView::const_value_type, Kokkos::LayoutRight,
+                        typename SampleView::memory_space>(samples.data(), samples.size());
+  }
+}
+
+/// Everything histogram() checks before it counts, then the count: `binner` as made by
+/// make_binner(nbins) once the bins are known to be valid.
+template <class ExecSpace, class SampleView, class CountView, class MakeBinner>
+void histogram_checked(const std::string& call, const ExecSpace& space, const SampleView& samples,
+                       const CountView& counts, const MakeBinner& make_binner,
+                       const HistogramOptions& options,
+                       const Experimental::HistogramTuning& tuning) {
+  const int variant = static_cast<int>(options.variant);
+  KOKKOSTILE_EXPECT(variant >= static_cast<int>(HistogramVariant::automatic) &&
+                        variant <= static_cast<int>(HistogramVariant::global_atomics),
+                    InvalidArgument, call, "variant " << variant << " is not a HistogramVariant");
+  KOKKOSTILE_EXPECT(counts.extent(0) >= 1 && counts.extent(0) <= INT_MAX, InvalidArgument, call,
+                    "counts has " << counts.extent(0) << " bins; it needs 1 to " << INT_MAX);
+  // The kernels see one View type per value type and memory space (contiguous or strided).
+  const auto kernel_samples = histogram_samples_view(call, samples);
+  const auto kernel_counts = output_kernel_view_1d(counts);
+  KOKKOSTILE_EXPECT(counts.extent(0) < 2 || counts.stride(0) != 0, InvalidArgument, call,
+                    "counts has stride 0: its " << counts.extent(0) << " bins are one element");
+  KOKKOSTILE_EXPECT(!views_overlap(kernel_samples, kernel_counts), InvalidArgument, call,
+                    "samples and counts overlap: they share elements");
+  run_histogram(call, space, kernel_samples, kernel_counts,
+                make_binner(static_cast<int>(counts.extent(0))), options, tuning);
 }
 
 }  // namespace Impl

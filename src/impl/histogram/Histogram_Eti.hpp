@@ -25,7 +25,8 @@ using histogram_binner_t = std::conditional_t<std::is_integral_v<T>, ClampedBins
       SPACE, KokkosTile::Impl::KernelView1D<const T, LAYOUT, SPACE::memory_space>,               \
       KokkosTile::Impl::KernelView1D<unsigned, Kokkos::LayoutRight, SPACE::memory_space>,        \
       KokkosTile::Impl::histogram_binner_t<T>>(                                                  \
-      const SPACE&, const KokkosTile::Impl::KernelView1D<const T, LAYOUT, SPACE::memory_space>&, \
+      const std::string&, const SPACE&,                                                          \
+      const KokkosTile::Impl::KernelView1D<const T, LAYOUT, SPACE::memory_space>&,               \
       const KokkosTile::Impl::KernelView1D<unsigned, Kokkos::LayoutRight, SPACE::memory_space>&, \
       const KokkosTile::Impl::histogram_binner_t<T>&, const KokkosTile::HistogramOptions&,       \
       const KokkosTile::Experimental::HistogramTuning&);

@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// How a histogram call will run: the strategy, and its launch shape where it has one. Plans are
+// How a histogram call will run: the variant, and its launch shape where it has one. Plans are
 // made from device queries only (no timing). plan_histogram does not throw for resources: a
-// strategy that cannot hold the bins here comes back as a refusal with its reason, which
+// variant that cannot hold the bins here comes back as a refusal with its reason, which
 // histogram_plan turns into a ResourceError and histogram_capacity into "does not fit".
 
 #include <Kokkos_Core.hpp>
@@ -34,7 +34,7 @@ inline constexpr int histogram_global_team = 256;
 inline constexpr int histogram_round_samples = 8;
 /// Host cluster emulation: a block is one thread; long rounds amortise its barriers.
 inline constexpr int histogram_host_round_samples = 16384;
-/// Slots of the global strategy's hot-bin cache (tags and counts: 16 KB of shared memory).
+/// Slots of the global variant's hot-bin cache (tags and counts: 16 KB of shared memory).
 inline constexpr int histogram_cache_slots = 2048;
 /// Host private copies may take at most this much memory.
 inline constexpr std::size_t histogram_host_copy_budget = std::size_t{1} << 30;
@@ -44,7 +44,7 @@ constexpr bool histogram_on_cuda() {
   return is_cuda<ExecSpace>();
 }
 
-/// Words of the shared strategy's block: nbins 32-bit counters in whole rows of 32 (bank_swizzle).
+/// Words of the shared variant's block: nbins 32-bit counters in whole rows of 32 (bank_swizzle).
 inline std::int64_t shared_histogram_words(std::int64_t nbins) {
   return (nbins + 31) / 32 * 32;
 }
@@ -68,10 +68,10 @@ inline int resolve_cluster_design(Experimental::ClusterHistogramDesign design) {
   }
 }
 
-/// The aggregation mode of a strategy (and cluster design): see WarpAggregation.
-inline int resolve_aggregation(Experimental::WarpAggregation requested, HistogramStrategy strategy,
+/// The aggregation mode of a variant (and cluster design): see WarpAggregation.
+inline int resolve_aggregation(Experimental::WarpAggregation requested, HistogramVariant variant,
                                int cluster_design) {
-  if (strategy == HistogramStrategy::cluster && cluster_design == cluster_design_remote_or_global)
+  if (variant == HistogramVariant::cluster && cluster_design == cluster_design_remote_or_global)
     return aggregate_adaptive;  // its probe decides between DSM and global atomics
   switch (requested) {
     case Experimental::WarpAggregation::never:
@@ -83,7 +83,7 @@ inline int resolve_aggregation(Experimental::WarpAggregation requested, Histogra
     default:
       break;
   }
-  if (strategy == HistogramStrategy::cluster && cluster_design == cluster_design_remote_atomics)
+  if (variant == HistogramVariant::cluster && cluster_design == cluster_design_remote_atomics)
     return aggregate_adaptive;
   return aggregate_never;
 }
@@ -126,10 +126,10 @@ ClusterHistogramShape choose_cluster_shape(const ExecSpace& space, std::int64_t 
   return best;
 }
 
-/// A plan, or why the requested strategy cannot run here (`refusal` not empty).
+/// A plan, or why the requested variant cannot run here (`refusal` not empty).
 struct HistogramPlanResult {
   HistogramPlan plan;
-  ClusterHistogramShape cluster_shape;  // the cluster strategy's whole shape, for the launch
+  ClusterHistogramShape cluster_shape;  // the cluster variant's whole shape, for the launch
   std::string refusal;
 };
 
@@ -159,13 +159,13 @@ HistogramPlanResult plan_histogram(const ExecSpace& space, std::int64_t nbins, s
                         options.cluster_size == 16,
                     InvalidArgument, call,
                     "cluster_size " << options.cluster_size << " is not 0 (choose), 2, 4, 8 or 16");
-  const HistogramStrategy forced = options.strategy;
+  const HistogramVariant forced = options.variant;
   const bool want_shared =
-      forced == HistogramStrategy::automatic || forced == HistogramStrategy::shared;
-  // `automatic` never takes the cluster strategy: on the H200, global atomics with the hot-bin
+      forced == HistogramVariant::automatic || forced == HistogramVariant::shared;
+  // `automatic` never takes the cluster variant: on the H200, global atomics with the hot-bin
   // cache beat every cluster design at every bin count a cluster holds and a block does not, on
   // uniform and on skewed input (perf_tests/results/2026-11-21_H200_histogram/README.md).
-  const bool want_cluster = forced == HistogramStrategy::cluster;
+  const bool want_cluster = forced == HistogramVariant::cluster;
   HistogramPlanResult result;
   HistogramPlan& plan = result.plan;
 
@@ -176,50 +176,50 @@ HistogramPlanResult plan_histogram(const ExecSpace& space, std::int64_t nbins, s
     const bool copies_fit = copy_bytes <= histogram_host_copy_budget;
     const bool copies_pay = copies == 1 || static_cast<std::int64_t>(copies) * nbins <=
                                                4 * std::max<std::int64_t>(samples, 1);
-    if (forced == HistogramStrategy::shared ||
-        (forced == HistogramStrategy::automatic && copies_fit && copies_pay)) {
+    if (forced == HistogramVariant::shared ||
+        (forced == HistogramVariant::automatic && copies_fit && copies_pay)) {
       KOKKOSTILE_HISTOGRAM_REFUSE_UNLESS(
           copies_fit, "private copies of " << nbins << " bins for " << copies << " threads need "
                                            << copy_bytes << " bytes, more than the "
                                            << histogram_host_copy_budget << " bytes allowed on "
                                            << ExecSpace::name());
-      plan.strategy = HistogramStrategy::shared;
+      plan.variant = HistogramVariant::shared;
       plan.copies = copies;
       return result;
     }
-    if (forced == HistogramStrategy::cluster) {
+    if (forced == HistogramVariant::cluster) {
       const ClusterHistogramShape shape = choose_cluster_shape(space, nbins, options, tuning, V);
       KOKKOSTILE_HISTOGRAM_REFUSE_UNLESS(
           shape.cluster_size != 0,
           nbins << " bins fit no cluster" << (options.cluster_size ? " of the requested size" : "")
                 << " on " << ExecSpace::name() << ": a block may have "
                 << max_cluster_scratch_bytes(space) << " bytes of scratch");
-      plan.strategy = HistogramStrategy::cluster;
+      plan.variant = HistogramVariant::cluster;
       plan.cluster_size = shape.cluster_size;
       result.cluster_shape = shape;
       plan.team_size = shape.team_size;
       plan.scratch_bytes = shape.bytes;
       return result;
     }
-    plan.strategy = HistogramStrategy::global_atomics;
+    plan.variant = HistogramVariant::global_atomics;
     return result;
   } else if constexpr (histogram_on_cuda<ExecSpace>()) {
     const std::size_t limit = max_cluster_scratch_bytes(space);
     const std::size_t shared_bytes = shared_histogram_bytes(nbins);
     if (want_shared && shared_bytes <= limit) {
-      plan.strategy = HistogramStrategy::shared;
+      plan.variant = HistogramVariant::shared;
       plan.team_size = histogram_shared_team;
       plan.scratch_bytes = shared_bytes;
       return result;
     }
     KOKKOSTILE_HISTOGRAM_REFUSE_UNLESS(
-        forced != HistogramStrategy::shared,
+        forced != HistogramVariant::shared,
         nbins << " bins need " << shared_bytes << " bytes of scratch in one block, more than the "
               << limit << " bytes a block may have on this CUDA device");
     if (want_cluster) {
       const ClusterHistogramShape shape = choose_cluster_shape(space, nbins, options, tuning, V);
       if (shape.cluster_size != 0) {
-        plan.strategy = HistogramStrategy::cluster;
+        plan.variant = HistogramVariant::cluster;
         plan.cluster_size = shape.cluster_size;
         result.cluster_shape = shape;
         plan.team_size = shape.team_size;
@@ -227,24 +227,24 @@ HistogramPlanResult plan_histogram(const ExecSpace& space, std::int64_t nbins, s
         return result;
       }
       KOKKOSTILE_HISTOGRAM_REFUSE_UNLESS(
-          forced != HistogramStrategy::cluster,
+          forced != HistogramVariant::cluster,
           nbins << " bins fit no cluster" << (options.cluster_size ? " of the requested size" : "")
                 << " on this CUDA device: a block may have " << limit
                 << " bytes of scratch and clusters have at most 16 blocks ("
                 << max_cluster_size(space, histogram_cluster_team, limit, options.cluster_mode)
                 << " here)");
     }
-    plan.strategy = HistogramStrategy::global_atomics;
+    plan.variant = HistogramVariant::global_atomics;
     plan.team_size = histogram_global_team;
     return result;
   } else {
     (void)space;
     (void)samples;
     KOKKOSTILE_HISTOGRAM_REFUSE_UNLESS(
-        forced == HistogramStrategy::automatic || forced == HistogramStrategy::global_atomics,
+        forced == HistogramVariant::automatic || forced == HistogramVariant::global_atomics,
         to_string(forced) << " histograms run on the host backends and CUDA; " << ExecSpace::name()
                           << " has global_atomics only");
-    plan.strategy = HistogramStrategy::global_atomics;
+    plan.variant = HistogramVariant::global_atomics;
     return result;
   }
 }

@@ -23,8 +23,42 @@
 namespace KokkosTile {
 namespace Impl {
 
-/// out = weights applied to in for a call KokkosTile::stencil validated: out and in are kernel
-/// Views of the same non-zero extents that share no element.
+/// options with `automatic` resolved (to `tiled`) and the default tile shape filled in; an unknown
+/// variant or boundary, or a tile outside [1, 4096]^2, is an InvalidArgument.
+template <class T>
+StencilOptions checked_stencil_options(const std::string& call, const StencilOptions& options,
+                                       const BoundaryCondition<T>& boundary) {
+  const int variant = static_cast<int>(options.variant);
+  KOKKOSTILE_EXPECT(variant >= static_cast<int>(StencilVariant::automatic) &&
+                        variant <= static_cast<int>(StencilVariant::naive),
+                    InvalidArgument, call, "variant " << variant << " is not a StencilVariant");
+  const int kind = static_cast<int>(boundary.kind);
+  KOKKOSTILE_EXPECT(
+      kind >= static_cast<int>(Boundary::constant) && kind <= static_cast<int>(Boundary::periodic),
+      InvalidArgument, call, "boundary " << kind << " is not a Boundary");
+  StencilOptions resolved = options;
+  if (resolved.variant == StencilVariant::automatic)
+    resolved.variant = StencilVariant::tiled;
+  if (resolved.variant == StencilVariant::tiled) {
+    const int rows = options.tile_rows == 0 ? stencil_fast_edge : options.tile_rows;
+    const int cols = options.tile_cols == 0 ? stencil_fast_edge : options.tile_cols;
+    KOKKOSTILE_EXPECT(rows > 0 && cols > 0 && rows <= 4096 && cols <= 4096, InvalidArgument, call,
+                      "tile " << rows << " x " << cols << " is outside [1, 4096]^2");
+  }
+  return resolved;
+}
+
+/// The default label of a stencil call: "KokkosTile::apply_stencil<variant>", the variant that
+/// runs.
+inline std::string stencil_label(const StencilOptions& options) {
+  return std::string("KokkosTile::apply_stencil<") +
+         to_string(options.variant == StencilVariant::naive ? StencilVariant::naive
+                                                            : StencilVariant::tiled) +
+         ">";
+}
+
+/// out = weights applied to in for a call KokkosTile::apply_stencil validated: out and in are
+/// kernel Views of the same non-zero extents that share no element.
 template <class ExecSpace, class OutKernel, class InKernel, class T>
 void stencil_dispatch(const std::string& call, const ExecSpace& space, const OutKernel& out,
                       const InKernel& in, const Stencil2D<T>& weights,

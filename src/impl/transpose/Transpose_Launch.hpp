@@ -41,6 +41,27 @@ TransposeVariant resolve(TransposeVariant variant) {
   return runs_on_host<ExecSpace>() ? TransposeVariant::tiled : TransposeVariant::tiled_padded;
 }
 
+/// options.variant resolved (resolve); an unknown variant is an InvalidArgument.
+template <class ExecSpace>
+TransposeVariant checked_transpose_variant(const std::string& call,
+                                           const TransposeOptions& options) {
+  const int variant = static_cast<int>(options.variant);
+  KOKKOSTILE_EXPECT(variant >= static_cast<int>(TransposeVariant::automatic) &&
+                        variant <= static_cast<int>(TransposeVariant::tiled_padded),
+                    InvalidArgument, call, "variant " << variant << " is not a TransposeVariant");
+  return resolve<ExecSpace>(options.variant);
+}
+
+/// The default label of a transpose call: "KokkosTile::<what><variant>" with the variant that runs
+/// (`what`: "transpose_copy<" or "transpose<in_place,"; in place, naive runs as tiled).
+template <class ExecSpace>
+std::string transpose_label(const char* what, const TransposeOptions& options) {
+  TransposeVariant variant = resolve<ExecSpace>(options.variant);
+  if (variant == TransposeVariant::naive && std::string(what) == "transpose<in_place,")
+    variant = TransposeVariant::tiled;
+  return std::string("KokkosTile::") + what + to_string(variant) + ">";
+}
+
 template <class ExecSpace>
 TileShape2D transpose_tile_shape(const std::string& call, const TransposeOptions& options,
                                  TransposeVariant variant) {
