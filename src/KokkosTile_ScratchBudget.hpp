@@ -63,7 +63,7 @@ struct ScratchPlacement {
 /// Calls f(std::integral_constant<int, L>{}) with L the placement's level, for kernels that take
 /// their scratch level as a template parameter: on CUDA a compile-time level 0 lets nvcc use
 /// shared-memory instructions for the team's scratch, where a run-time level makes it emit generic
-/// loads and stores (perf_tests/results/2026-11-21_H200_stencil_stream/).
+/// loads and stores (perf_tests/results/2026-11-21_H200_stencil_stream/, commit d55d9d5).
 template <class F>
 void with_scratch_level(const ScratchPlacement& placement, const F& f) {
   if (placement.level == 0)

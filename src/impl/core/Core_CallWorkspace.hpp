@@ -10,10 +10,10 @@
 // kernels enqueued in between finish before the memory is reused, so the call returns without a
 // fence, and the pool keeps what was freed (its release threshold is unlimited), so repeated calls
 // take nothing new from the driver. A cudaMalloc + fence + cudaFree per call cost about 0.1 ms of a
-// 1.2 ms GEMM on an H200 (perf_tests/results/2026-11-26_H200_gemm/). The pool holds at most the
-// largest workspace that was in use at one time, and is destroyed by Kokkos::finalize. The pool is
-// KokkosTile's, not the device's default pool: the application's cudaMallocAsync settings are left
-// alone.
+// 1.2 ms GEMM on an H200 (perf_tests/results/2026-11-26_H200_gemm/, commit 2e6d208). The pool holds
+// at most the largest workspace that was in use at one time, and is destroyed by Kokkos::finalize.
+// The pool is KokkosTile's, not the device's default pool: the application's cudaMallocAsync
+// settings are left alone.
 //
 // Elsewhere (host backends, devices without pools) it is a Kokkos View, and the workspace fences
 // its instance before the View is freed. Both report the allocation to Kokkos Tools under its

@@ -10,8 +10,8 @@
 // tile, the tuned kernel stops there and Gemm_PaddedEdges.hpp computes them. The zero rows and
 // columns add nothing to C, and the padded k steps multiply zeros. The edge form (single-element
 // cp.async with zero fill) that such problems took otherwise ran at 0.58-0.63 (float) and 0.51
-// (double) of cuBLAS on 4099x4097x1031 (H200,
-// perf_tests/experiments/gemm_transposing_copies_gx.cpp).
+// (double) of cuBLAS on 4099x4097x1031 (H200, the retired
+// perf_tests/experiments/gemm_transposing_copies_gx.cpp, commit d3d5536).
 //
 // Costs: one pass over op(A) and op(B) into M'K' + K'N' elements of call workspace
 // (impl/core/Core_CallWorkspace.hpp: stream-ordered on CUDA, so the call does not wait for its

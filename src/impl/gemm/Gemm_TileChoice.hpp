@@ -28,8 +28,8 @@ namespace Impl {
 /// longer chosen: it led 128 x 128 x 16 by 4 points on an H200 until the mainloop pipelined its
 /// fragments (Gemm_TunedDevice.hpp); since then 128 x 128 x 16 leads it by 0.4-1.3 points at
 /// n = 4096 and 8192 (NN, NT) on an H100 and an H200, the library's benchmark with both forced in
-/// the same run (perf_tests/results/2026-11-27_H100_gemm_fragment_pipeline/ and
-/// 2026-11-27_H200_gemm_tile_choice/). It can still be forced.
+/// the same run (perf_tests/results/2026-11-27_H100_gemm_fragment_pipeline/, commit 654e75d, and
+/// 2026-11-27_H200_gemm_tile_choice/, commit 71a2159). It can still be forced.
 template <class ExecSpace, class T>
 GemmTile resolve_gemm_tile(GemmTile tile, bool whole_packet_tiles_of_16 = false,
                            bool big_tiles_fill_machine = true) {

@@ -156,7 +156,8 @@ struct GemmTuned {
           // step's first reads leave the FMA units without work, and a stage is refilled as soon
           // as the barrier after its last reads has passed: all Stages stages fill before the
           // first multiply, Stages - 1 scratch steps in flight behind the current one. Measured
-          // on an H100 against the loop below, same run (experiments/gemm_transposing_copies_gx):
+          // on an H100 against the loop below, same run (the retired experiment
+          // perf_tests/experiments/gemm_transposing_copies_gx.cpp, commit d3d5536):
           // fp32 NN 256 x 128 x 8 0.865 -> 0.875 of cuBLAS at n = 4096 (0.850 -> 0.862 at 8192),
           // 128 x 128 x 16 0.83 -> 0.88, TN 0.80 -> 0.84-0.85. The edge form (single-element
           // copies) keeps the loop below: it measured slower this way (0.59 -> 0.52).

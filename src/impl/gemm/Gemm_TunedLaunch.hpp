@@ -163,7 +163,7 @@ enum class GemmTunedForm {
 /// AAlongK / BAlongK, 16-byte copies) measured slower once the sector placement was in: on an H200
 /// at n = 4096, float, 128 x 128 x 16 tiles, op(A) along k 0.70 of cuBLAS against 0.80 k-major,
 /// and 0.78 against 0.87 with op(B) along n too
-/// (perf_tests/experiments/gemm_transposing_copies_gx.cpp).
+/// (perf_tests/experiments/gemm_transposing_copies_gx.cpp, retired; commit d3d5536).
 template <class Shape, class Problem>
 GemmTunedForm select_gemm_tuned_form(const Problem& p, ScratchPlacement& placement) {
   using ExecSpace = typename Problem::exec_space;

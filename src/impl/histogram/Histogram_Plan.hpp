@@ -164,7 +164,8 @@ HistogramPlanResult plan_histogram(const ExecSpace& space, std::int64_t nbins, s
       forced == HistogramVariant::automatic || forced == HistogramVariant::shared;
   // `automatic` never takes the cluster variant: on the H200, global atomics with the hot-bin
   // cache beat every cluster design at every bin count a cluster holds and a block does not, on
-  // uniform and on skewed input (perf_tests/results/2026-11-21_H200_histogram/README.md).
+  // uniform and on skewed input (perf_tests/results/2026-11-21_H200_histogram/README.md, commit
+  // 8dafe1b).
   const bool want_cluster = forced == HistogramVariant::cluster;
   HistogramPlanResult result;
   HistogramPlan& plan = result.plan;

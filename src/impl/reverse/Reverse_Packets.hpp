@@ -7,8 +7,9 @@
 // in registers and stores it at the mirrored packet. Every global access is a whole aligned packet
 // and nothing goes through scratch, as in a copy kernel: on an H100 the scratch-chunk kernels ran
 // at 0.80 (reverse_copy, float) to 0.96 of deep_copy at 2^26 elements
-// (perf_tests/results/2026-11-25_H100_memory_bound/). Other Views, and reverse_static (whose
-// point is its compile-time scratch chunk), keep the chunk kernels of Reverse_Team.hpp.
+// (perf_tests/results/2026-11-25_H100_memory_bound/, commit 8ea96b8). Other Views, and
+// reverse_static (whose point is its compile-time scratch chunk), keep the chunk kernels of
+// Reverse_Team.hpp.
 
 #include <Kokkos_Core.hpp>
 

@@ -99,10 +99,10 @@ std::int64_t launch_stencil_packets(const std::string& call, const Kokkos::Cuda&
   const std::int64_t slow_extent = fast.fast_is_cols ? in.extent(0) : in.extent(1);
   const std::int64_t fast_extent = fast.fast_is_cols ? in.extent(1) : in.extent(0);
   // Block columns start where the input's lines are aligned to a whole block row of packets
-  // (512 bytes): Kokkos puts a 128-byte header before each allocation, and misaligned lines cost
-  // a raw CUDA transpose 7% on an H200 (perf_tests/results/2026-11-21_H200_stencil_stream/).
-  // Strides that are not whole block rows leave every line differently aligned, and the blocks
-  // unshifted.
+  // (512 bytes): Kokkos puts a 128-byte header before each allocation, and misaligned lines cost a
+  // raw CUDA transpose 7% on an H200 (perf_tests/results/2026-11-21_H200_stencil_stream/, commit
+  // d55d9d5). Strides that are not whole block rows leave every line differently aligned, and the
+  // blocks unshifted.
   constexpr int row_bytes = functor_type::lanes * sizeof(Packet<T, V>);
   int packet_offset = 0;
   if (std::int64_t(fast.in_slow) * sizeof(T) % row_bytes == 0)
@@ -195,8 +195,9 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   }
 #endif
   if constexpr (FastRadius > 0 && FastRadius <= V) {
-    // On an H200 (perf_tests/results/2026-11-21_H200_stencil_strips/) strips beat one tile per
-    // team for float and for boxes, but not for double stars (0.685 against 0.784 of deep_copy).
+    // On an H200 (perf_tests/results/2026-11-21_H200_stencil_strips/, commit d7b6d95) strips beat
+    // one tile per team for float and for boxes, but not for double stars (0.685 against 0.784 of
+    // deep_copy).
     const bool strips_measured_faster = sizeof(T) <= 4 || !weights.is_star();
     if (strip_lines == 0 && strips_allowed && strips_measured_faster && in_packets &&
         fast_extent % V == 0)

@@ -115,18 +115,19 @@ int line_misalignment(const T* data, std::int64_t slow,
 /// scattered reads. On an H100, with deep_copy re-measured before each form, one column of tiles
 /// after another read 0.969-0.993 of deep_copy on 8192^2 and 16384^2 matrices (float and double)
 /// against 0.961-0.975 along rows, and 0.965-0.994 against 0.951-0.973 for 4096 x 16384 (runs 15-16
-/// of perf_tests/experiments/memory_bound_variants_kx.cpp, question 9). In kokkostile_perf, before
-/// and after alternating three rounds in each of two H100 calls, it took 1.5-1.6% less time at
-/// 8192^2 (float and double) in one call and 0.1-0.2% less in the other, within the spread between
-/// rounds and machines (perf_tests/results/2026-11-27_H100_transpose_tile_order/).
+/// of perf_tests/experiments/memory_bound_variants_kx.cpp, commit 6c5ee93, question 9). In
+/// kokkostile_perf, before and after alternating three rounds in each of two H100 calls, it took
+/// 1.5-1.6% less time at 8192^2 (float and double) in one call and 0.1-0.2% less in the other,
+/// within the spread between rounds and machines
+/// (perf_tests/results/2026-11-27_H100_transpose_tile_order/, commit 9ccad53).
 ///
 /// That holds for every shape. Up to 87d64dd a grid with more than twice as many tiles along b's
 /// contiguous index as across it (16384 x 4096 into 4096 x 16384) kept the row order, from H100
 /// runs where it read about a point faster (runs 15-16, 34). On an H200 it read 2.5-4 points slower
 /// there (run 33: 0.949-0.955 against 0.971-0.974 float, 0.938-0.943 against 0.966-0.980 double),
 /// and `kokkostile_perf`'s double row fell to 0.90-0.92 of deep_copy, below cuBLAS `geam` in the
-/// same rounds (0.925-0.942): perf_tests/results/2026-11-27_H200_transpose_order_by_shape/. Host
-/// teams keep the row order: each team's tile is in its own cache.
+/// same rounds (0.925-0.942): perf_tests/results/2026-11-27_H200_transpose_order_by_shape/ (commit
+/// 264219c). Host teams keep the row order: each team's tile is in its own cache.
 template <class ExecSpace>
 bool transpose_tiles_down_columns(bool b_left) {
   if (runs_on_host<ExecSpace>())
@@ -150,10 +151,10 @@ void launch_transpose_tiled(const std::string& call, const ExecSpace& space, con
   // On devices, shift the tile grid so that full tiles read and write whole lines that start on
   // a multiple of the line's bytes: Kokkos puts a 128-byte header before each allocation, and the
   // same 64 x 65 tile kernel ran at 0.88 of cudaMemcpy on View memory against 0.95 on aligned
-  // memory on an H200 (perf_tests/results/2026-11-21_H200_stencil_stream/). a's line sets the
-  // shift along a's fast index, b's along b's (a's other index, when the transpose is one in
-  // memory); strides that are not whole lines leave the alignment different on every line, and
-  // the grid unshifted.
+  // memory on an H200 (perf_tests/results/2026-11-21_H200_stencil_stream/, commit d55d9d5). a's
+  // line sets the shift along a's fast index, b's along b's (a's other index, when the transpose is
+  // one in memory); strides that are not whole lines leave the alignment different on every line,
+  // and the grid unshifted.
   int row_shift = 0, col_shift = 0;
   if constexpr (FastEdge > 0) {
     if (fast.packets) {

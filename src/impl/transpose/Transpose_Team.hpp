@@ -55,7 +55,7 @@ struct FastStrides {
 /// compiler knows the tile is in shared memory and uses shared-memory instructions (with a
 /// run-time level it emits generic ones, and the transpose ran at 0.874 of cudaMemcpy instead of
 /// 0.921 on an H200;
-/// perf_tests/experiments/transpose_kokkos_vs_raw_kx_output_H200_2026-11-21.txt).
+/// perf_tests/experiments/transpose_kokkos_vs_raw_kx_output_H200_2026-11-21.txt, commit f9e1986).
 template <class ExecSpace, class BView, class AView, int FastEdge, int Level>
 struct TransposeTiled {
   using value_type = typename BView::non_const_value_type;
