@@ -33,6 +33,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -162,9 +163,16 @@ class ScopedHostRegistration {
     return const_cast<void*>(static_cast<const void*>(view.data()));
   }
 
+  /// The View's span in bytes; a span whose bytes do not fit a size_t (a View of wrapped extents)
+  /// is refused rather than registering a few bytes of it.
   template <class ViewType>
   static std::size_t span_bytes(const ViewType& view) {
-    return view.span() * sizeof(typename ViewType::value_type);
+    constexpr std::size_t element = sizeof(typename ViewType::value_type);
+    KOKKOSTILE_EXPECT(view.span() <= std::numeric_limits<std::size_t>::max() / element,
+                      InvalidArgument, "KokkosTile::ScopedHostRegistration",
+                      "the View spans " << view.span() << " elements of " << element
+                                        << " bytes, more bytes than a size_t holds");
+    return view.span() * element;
   }
 
   ScopedHostRegistration(void* data, std::size_t bytes, std::function<void()> fence)
@@ -175,6 +183,9 @@ class ScopedHostRegistration {
     KOKKOSTILE_EXPECT(data != nullptr, InvalidArgument, call,
                       "a range of " << bytes << " bytes at a null pointer");
     const auto begin = reinterpret_cast<std::uintptr_t>(data);
+    KOKKOSTILE_EXPECT(
+        bytes - 1 <= std::numeric_limits<std::uintptr_t>::max() - begin, InvalidArgument, call,
+        "the " << bytes << " bytes at " << data << " run past the end of the address space");
     std::uintptr_t held_begin = 0;
     std::size_t held_bytes = 0;
     KOKKOSTILE_EXPECT(

@@ -35,6 +35,7 @@
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_PinnedHostSpace.hpp"
+#include "impl/memory/Memory_WriteCombined.hpp"
 
 #include <cstddef>
 #include <cstdio>
@@ -48,76 +49,6 @@ namespace KokkosTile {
 
 /// True when WriteCombinedHostView's memory really is write-combining (a CUDA build).
 inline constexpr bool write_combined_host_is_write_combined = pinned_host_space_is_page_locked;
-
-namespace Impl {
-
-/// Frees a write-combined allocation once nothing may still copy from it.
-struct WriteCombinedDeleter {
-  void operator()(void* memory) const noexcept {
-    if (memory == nullptr)
-      return;
-    // A deep_copy from the memory may still be in flight on some instance's stream; freeing under
-    // it would let the copy read freed (or reused) memory. Kokkos' own deallocations fence too.
-    if (Kokkos::is_initialized()) {
-      try {
-        Kokkos::fence("KokkosTile::WriteCombinedHostView: wait before freeing");
-      } catch (...) {
-        // A deleter must not throw; the fence failure has been reported by Kokkos.
-      }
-    }
-#ifdef KOKKOS_ENABLE_CUDA
-    const cudaError_t status = cudaFreeHost(memory);
-    if (status != cudaSuccess) {
-      (void)cudaGetLastError();
-      std::fprintf(stderr, "KokkosTile::WriteCombinedHostView: cudaFreeHost failed: %s\n",
-                   cudaGetErrorString(status));
-    }
-#else
-    ::operator delete (memory, std::align_val_t{alignment});
-#endif
-  }
-  // Kokkos' HostSpace alignment: whole cache lines, and enough for any SIMD type Kokkos uses.
-  static constexpr std::size_t alignment = 64;
-};
-
-/// `bytes` of write-combining page-locked memory (plain aligned host memory without CUDA); an
-/// empty pointer for zero bytes. Throws ResourceError naming `call` when the allocation fails.
-inline std::shared_ptr<void> allocate_write_combined(const std::string& call, std::size_t bytes) {
-  if (bytes == 0)
-    return {};
-#ifdef KOKKOS_ENABLE_CUDA
-  void* memory = nullptr;
-  // WriteCombined: the point of this allocation. Mapped and Portable: what CudaHostPinnedSpace's
-  // memory is (a kernel may address it; every device sees it page-locked), so the View behaves
-  // like any other PinnedHostSpace View.
-  const cudaError_t status = cudaHostAlloc(
-      &memory, bytes, cudaHostAllocWriteCombined | cudaHostAllocMapped | cudaHostAllocPortable);
-  if (status != cudaSuccess)
-    (void)cudaGetLastError();  // clear the error so that later Kokkos calls do not see it
-  KOKKOSTILE_EXPECT(status == cudaSuccess, ResourceError, call,
-                    "cudaHostAlloc(" << bytes
-                                     << " bytes, cudaHostAllocWriteCombined | cudaHostAllocMapped "
-                                        "| cudaHostAllocPortable) failed: "
-                                     << cudaGetErrorName(status) << " ("
-                                     << cudaGetErrorString(status) << ")");
-#else
-  void* memory = nullptr;
-  try {
-    memory = ::operator new (bytes, std::align_val_t{WriteCombinedDeleter::alignment});
-  } catch (const std::bad_alloc&) {
-    KOKKOSTILE_EXPECT(false, ResourceError, call,
-                      "allocating " << bytes << " bytes of host memory failed");
-  }
-#endif
-  try {
-    return std::shared_ptr<void>(memory, WriteCombinedDeleter{});
-  } catch (...) {
-    WriteCombinedDeleter{}(memory);  // the control block could not be allocated
-    throw;
-  }
-}
-
-}  // namespace Impl
 
 /// An owning handle of write-combining page-locked host memory laid out as a
 /// View<DataType, Layout, PinnedHostSpace>. Copies share the memory; the last one frees it (after a
@@ -137,9 +68,10 @@ class WriteCombinedHostView {
   /// Uninitialised memory of the given layout (extents, and strides for LayoutStride).
   WriteCombinedHostView(const std::string& label, const Layout& layout)
       : label_(label),
-        memory_(
-            Impl::allocate_write_combined("KokkosTile::WriteCombinedHostView(\"" + label + "\")",
-                                          view_type::required_allocation_size(layout))),
+        memory_(Impl::allocate_write_combined(
+            "KokkosTile::WriteCombinedHostView(\"" + label + "\")",
+            Impl::checked_allocation_bytes<view_type>(
+                "KokkosTile::WriteCombinedHostView(\"" + label + "\")", layout))),
         view_(static_cast<typename view_type::pointer_type>(memory_.get()), layout) {}
 
   /// Uninitialised memory of the given extents, as for Kokkos::View(label, n0, n1, ...).

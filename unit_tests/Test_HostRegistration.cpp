@@ -8,6 +8,9 @@
 
 #include "TestHelpers.hpp"
 
+#include <limits>
+#include <vector>
+
 #include <stdexcept>
 #include <utility>
 
@@ -146,6 +149,21 @@ TEST(HostRegistration, BadRangesRaise) {
         {"KokkosTile::ScopedHostRegistration", "is device or managed memory, not host memory"}));
     EXPECT_FALSE(KokkosTile::is_registered_by_kokkostile(device.data()));
   }
+  // A range that runs past the end of the address space, and a View whose bytes overflow: refused
+  // (they used to register a wrapped range, or nothing at all, without a word).
+  std::vector<char> buffer(64);
+  EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
+      [&] {
+        KokkosTile::ScopedHostRegistration wraps(buffer.data(),
+                                                 std::numeric_limits<std::size_t>::max());
+      },
+      {"KokkosTile::ScopedHostRegistration", "run past the end of the address space"}));
+  Kokkos::View<float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> claims(
+      reinterpret_cast<float*>(buffer.data()), std::size_t{1} << 62);
+  EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
+      [&] { KokkosTile::ScopedHostRegistration overflow(claims); },
+      {"KokkosTile::ScopedHostRegistration", "more bytes than a size_t holds"}));
+  EXPECT_EQ(KokkosTile::live_host_registrations(), 0u);
 }
 
 }  // namespace

@@ -194,5 +194,21 @@ TEST(WriteCombinedHostErrors, AFailedAllocationIsAResourceErrorNamingTheCall) {
   EXPECT_NE(small.data(), nullptr);
 }
 
+// Extents whose byte count wraps around a size_t (2^62 floats are 2^64 bytes, which wrapped to 0
+// and gave a View of null memory with the full extent): refused before anything is allocated.
+TEST(WriteCombinedHostErrors, ExtentsWhoseBytesOverflowAreRefused) {
+  const std::size_t huge = std::size_t{1} << 62;
+  EXPECT_TRUE(throws_with<KokkosTile::ResourceError>(
+      [&] { KokkosTile::WriteCombinedHostView<float*> v("wraps", huge); },
+      {"KokkosTile::WriteCombinedHostView(\"wraps\")", "bytes of 4-byte elements"}));
+  EXPECT_TRUE(throws_with<KokkosTile::ResourceError>(
+      [&] { KokkosTile::WriteCombinedHostView<float**> v("wraps2", std::size_t{1} << 40, huge); },
+      {"KokkosTile::WriteCombinedHostView(\"wraps2\")", "bytes of 4-byte elements"}));
+  using Strided = KokkosTile::WriteCombinedHostView<float*, Kokkos::LayoutStride>;
+  EXPECT_TRUE(throws_with<KokkosTile::ResourceError>(
+      [&] { Strided v("wraps3", Kokkos::LayoutStride(huge, 8)); },
+      {"KokkosTile::WriteCombinedHostView(\"wraps3\")", "bytes of 4-byte elements"}));
+}
+
 }  // namespace
 }  // namespace KokkosTileTest
