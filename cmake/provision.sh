@@ -233,8 +233,8 @@ run_compile_times() {
 }
 
 # ------------------------------------------------------------------------------------------------
-# app: installs KokkosTile for this flavour (configured with tests and benchmarks off: it is
-# header-only, so nothing is compiled), then configures and builds the CMake project in $app_dir
+# app: installs KokkosTile for this flavour (configured with tests and benchmarks off; built, which
+# compiles its library of common instantiations unless KOKKOSTILE_ENABLE_ETI is off), then configures and builds the CMake project in $app_dir
 # against the install and runs the --run targets. $1: the flavour's build tree, which names the
 # folder (build/apps-<tree>); further arguments go to both configure steps (the cuda flavour's
 # Kokkos and compiler), app_package_args to KokkosTile's only. The caller's `generator` is used.
@@ -256,6 +256,7 @@ build_app() {
   if ! { cmake -S "$source_dir" -B "$package" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DKOKKOSTILE_ENABLE_TESTS=OFF -DKOKKOSTILE_ENABLE_PERF_TESTS=OFF "$@" "${app_package_args[@]}" \
     ${KOKKOSTILE_CMAKE_ARGS:-} &&
+    cmake --build "$package" -j "$jobs" &&
     cmake --install "$package" --prefix "$prefix"; } >"$log" 2>&1; then
     tail -n 30 "$log" >&2
     die "installing KokkosTile failed; see $(here "$log")"
