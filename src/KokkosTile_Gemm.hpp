@@ -109,9 +109,9 @@ void gemm(const std::string& label, const ExecSpace& space, const char* trans_a,
   KOKKOSTILE_EXPECT(std::int64_t(c.extent(1)) == n, InvalidArgument, call,
                     "C has " << c.extent(1) << " columns but op(B) has " << n << " (op(A) is " << m
                              << " x " << k << ", op(B) " << k << " x " << n << ")");
-  KOKKOSTILE_EXPECT(
-      !Impl::views_overlap(kernel_c, kernel_a) && !Impl::views_overlap(kernel_c, kernel_b),
-      InvalidArgument, call, "C overlaps A or B: they share elements");
+  Impl::expect_distinct_elements(call, kernel_c, "C");
+  Impl::expect_disjoint(call, kernel_c, kernel_a, "C and A", "");
+  Impl::expect_disjoint(call, kernel_c, kernel_b, "C and B", "");
   if (m == 0 || n == 0)
     return;
   Impl::gemm_dispatch(call, space, ta, Impl::gemm_op_conjugates(trans_a), tb,

@@ -62,8 +62,9 @@ void reverse(const std::string& label, const ExecSpace& space, const ViewType& v
   const std::string& call = label;
   // A region per call, so that Kokkos Tools see the call around its kernels.
   const Kokkos::Profiling::ScopedRegion region(call);
-  Impl::reverse_dispatch<0>(call, space, Impl::output_kernel_view_1d(view),
-                            Impl::checked_chunk(call, chunk));
+  const auto kernel_view = Impl::output_kernel_view_1d(view);
+  Impl::expect_distinct_elements(call, kernel_view, "the View");
+  Impl::reverse_dispatch<0>(call, space, kernel_view, Impl::checked_chunk(call, chunk));
 }
 
 template <class ExecSpace, class ViewType,
@@ -90,7 +91,9 @@ void reverse_static(const std::string& label, const ExecSpace& space, const View
       "KokkosTile: an in-place reversal needs a non-const View");
   const std::string& call = label;
   const Kokkos::Profiling::ScopedRegion region(call);
-  Impl::reverse_dispatch<ChunkExtent>(call, space, Impl::output_kernel_view_1d(view), ChunkExtent);
+  const auto kernel_view = Impl::output_kernel_view_1d(view);
+  Impl::expect_distinct_elements(call, kernel_view, "the View");
+  Impl::reverse_dispatch<ChunkExtent>(call, space, kernel_view, ChunkExtent);
 }
 
 template <std::size_t ChunkExtent, class ExecSpace, class ViewType,
@@ -138,9 +141,10 @@ void reverse_copy(const std::string& label, const ExecSpace& space, const SrcVie
       Impl::kernel_view_of<Impl::KernelView1D<typename DstView::non_const_value_type, layout,
                                               typename DstView::memory_space>>(
           Kokkos::subview(dst, Kokkos::pair<std::size_t, std::size_t>(0, n)));
-  KOKKOSTILE_EXPECT(!Impl::views_overlap(kernel_src, kernel_dst), InvalidArgument, call,
-                    "src and dst overlap: they share elements (dst's first "
-                        << n << " elements); use KokkosTile::reverse to reverse in place");
+  Impl::expect_distinct_elements(call, kernel_dst, "dst");
+  Impl::expect_disjoint(call, kernel_src, kernel_dst, "src and dst",
+                        "dst's first " + std::to_string(n) +
+                            " elements; use KokkosTile::reverse to reverse in place");
   Impl::reverse_copy_dispatch(call, space, kernel_src, kernel_dst, chunk);
 }
 

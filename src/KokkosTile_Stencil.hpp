@@ -77,8 +77,9 @@ void apply_stencil(const std::string& label, const ExecSpace& space, const InVie
   // The kernels see one View type per value type and memory space, whatever the layouts.
   const auto kernel_out = Impl::output_kernel_view_2d(out);
   const auto kernel_in = Impl::input_kernel_view_2d(in);
-  KOKKOSTILE_EXPECT(!Impl::views_overlap(kernel_in, kernel_out), InvalidArgument, call,
-                    "in and out overlap: they share elements; a stencil needs a separate output");
+  Impl::expect_distinct_elements(call, kernel_out, "out");
+  Impl::expect_disjoint(call, kernel_in, kernel_out, "in and out",
+                        "a stencil needs a separate output");
   if (in.extent(0) == 0 || in.extent(1) == 0)
     return;
   Impl::stencil_dispatch(call, space, kernel_out, kernel_in, weights, boundary, resolved);

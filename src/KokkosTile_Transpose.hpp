@@ -76,10 +76,9 @@ void transpose_copy(const std::string& label, const ExecSpace& space, const AVie
   // The kernels see one View type per element type and memory space, whatever the layouts.
   const auto kernel_b = Impl::output_kernel_view_2d(b);
   const auto kernel_a = Impl::input_kernel_view_2d(a);
-  KOKKOSTILE_EXPECT(
-      !Impl::views_overlap(kernel_a, kernel_b), InvalidArgument, call,
-      "a and b overlap: they share elements; use KokkosTile::transpose(a) to transpose a "
-      "square matrix in place");
+  Impl::expect_distinct_elements(call, kernel_b, "b");
+  Impl::expect_disjoint(call, kernel_a, kernel_b, "a and b",
+                        "use KokkosTile::transpose(a) to transpose a square matrix in place");
   const TileShape2D shape = variant == TransposeVariant::naive
                                 ? TileShape2D{}
                                 : Impl::transpose_tile_shape<ExecSpace>(call, options, variant);
@@ -154,9 +153,11 @@ void transpose(const std::string& label, const ExecSpace& space, const AView& a,
   if (in_place_options.tile == 0 && !Impl::runs_on_host<ExecSpace>())
     in_place_options.tile = sizeof(typename AView::value_type) <= 4 ? 64 : 32;
   const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, in_place_options, variant);
+  const auto kernel_a = Impl::output_kernel_view_2d(a);
+  Impl::expect_distinct_elements(call, kernel_a, "a");
   if (a.extent(0) == 0)
     return;
-  Impl::transpose_in_place_dispatch(call, space, Impl::output_kernel_view_2d(a), shape);
+  Impl::transpose_in_place_dispatch(call, space, kernel_a, shape);
 }
 
 /// As above, labelled "KokkosTile::transpose<in_place,variant>" (the variant that runs).

@@ -441,7 +441,7 @@ TEST(OverlapRule, TrueOverlapsStillThrowNamingTheCall) {
   auto c = Kokkos::subview(m, Kokkos::make_pair(20, 40), Kokkos::make_pair(19, 39));
   EXPECT_TRUE(throws_with<InvalidArgument>(
       [&] { KokkosTile::gemm("N", "N", -1.0, a, b, 1.0, c); },
-      {"KokkosTile::gemm<", "C overlaps A or B: they share elements"}));
+      {"KokkosTile::gemm<", "C and A overlap: they share elements"}));
   // reverse_copy: the evens into the evens shifted by one element pair.
   Kokkos::View<float*, MemorySpace> storage("storage", 100);
   Kokkos::View<float*, Kokkos::LayoutStride, MemorySpace> evens(storage.data(),
@@ -468,6 +468,82 @@ TEST(OverlapRule, TrueOverlapsStillThrowNamingTheCall) {
                                   KokkosTile::BoundaryCondition<float>::clamp());
       },
       {"KokkosTile::apply_stencil<", "in and out overlap: they share elements"}));
+}
+
+// Interleaved strided Views whose overlap the check cannot decide within its step budget: the
+// error says so (it used to claim that they share elements, which they do not).
+TEST(OverlapRule, UndecidedOverlapSaysSo) {
+  const int n = 400;  // n * n row pairs to walk: past element_overlap_budget
+  Kokkos::View<float*, MemorySpace> storage("storage", 2 * n * n + 2);
+  using Strided = Kokkos::View<float**, Kokkos::LayoutStride, MemorySpace>;
+  const Strided evens(storage.data(), Kokkos::LayoutStride(n, 2 * n, n, 2));
+  const Strided odds_transposed(storage.data() + 1, Kokkos::LayoutStride(n, 2, n, 2 * n));
+  EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
+      [&] { KokkosTile::transpose_copy(evens, odds_transposed); },
+      {"KokkosTile::transpose_copy<", "could not decide within", "a and b"}));
+}
+
+// Outputs whose strides make two indices one element race when written: refused by every entry
+// point, in place and out of place.
+TEST(OverlapRule, OutputsThatAliasThemselvesAreRefused) {
+  using KokkosTile::InvalidArgument;
+  using Strided2 = Kokkos::View<double**, Kokkos::LayoutStride, MemorySpace>;
+  using Strided1 = Kokkos::View<double*, Kokkos::LayoutStride, MemorySpace>;
+  Kokkos::View<double**, MemorySpace> a("a", 4, 4), b("b", 4, 4);
+  Kokkos::View<double*, MemorySpace> storage("storage", 64), src("src", 8);
+  const Strided2 same_rows(storage.data(), Kokkos::LayoutStride(4, 0, 4, 1));      // row stride 0
+  const Strided2 overlapping(storage.data(), Kokkos::LayoutStride(4, 2, 4, 1));    // rows overlap
+  const Strided1 one_element(storage.data(), Kokkos::LayoutStride(8, 0));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::gemm("N", "N", 1.0, a, b, 0.0, same_rows); },
+      {"KokkosTile::gemm<", "C's strides make different indices one element"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::gemm("N", "N", 1.0, a, b, 0.0, overlapping); },
+      {"KokkosTile::gemm<", "C's strides make different indices one element"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::transpose_copy(a, same_rows); },
+      {"KokkosTile::transpose_copy<", "b's strides make different indices one element"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::transpose(overlapping); },
+      {"KokkosTile::transpose<in_place", "a's strides make different indices one element"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] {
+        KokkosTile::apply_stencil(a, overlapping, KokkosTile::Stencil2D<double>::five_point(-4, 1),
+                                  KokkosTile::BoundaryCondition<double>::clamp());
+      },
+      {"KokkosTile::apply_stencil<", "out's strides make different indices one element"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::reverse_copy(src, one_element); },
+      {"KokkosTile::reverse_copy", "dst's strides make different indices one element"}));
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::reverse(one_element); },
+      {"KokkosTile::reverse", "the View's strides make different indices one element"}));
+  // Distinct strides that never meet within the extents are fine: columns 3 apart in rows of 12.
+  const Strided2 spread(storage.data(), Kokkos::LayoutStride(4, 12, 4, 3));
+  EXPECT_NO_THROW(KokkosTile::transpose_copy(a, spread));
+  Kokkos::fence();
+}
+
+// Views with MemoryTraits<Atomic> (a common idiom for histogram counts) are accepted as inputs and
+// outputs; the kernels read and write them through plain kernel Views.
+TEST(OverlapRule, AtomicViewsAreAccepted) {
+  using Atomic2 = Kokkos::View<float**, MemorySpace, Kokkos::MemoryTraits<Kokkos::Atomic>>;
+  Kokkos::View<float**, MemorySpace> a("a", 5, 7);
+  const Atomic2 b_atomic = Kokkos::View<float**, MemorySpace>("b", 7, 5);
+  fill_random_device(a, 3);
+  KokkosTile::transpose_copy(a, b_atomic);
+  Kokkos::fence();
+  const auto ha = to_host(a);
+  const auto hb = to_host(Kokkos::View<float**, MemorySpace>(b_atomic.data(), 7, 5));
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 7; ++j)
+      ASSERT_EQ(hb(j, i), ha(i, j));
+  Kokkos::View<int*, MemorySpace> samples("samples", 100);
+  Kokkos::View<unsigned*, MemorySpace, Kokkos::MemoryTraits<Kokkos::Atomic>> counts(
+      Kokkos::View<unsigned*, MemorySpace>("counts", 4));
+  KokkosTile::histogram(samples, counts);
+  Kokkos::fence();
+  EXPECT_EQ(to_host(Kokkos::View<unsigned*, MemorySpace>(counts.data(), 4))(0), 100u);
 }
 
 }  // namespace

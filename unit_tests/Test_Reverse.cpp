@@ -406,7 +406,7 @@ TEST(ReverseErrors, CopyRejectsOverlappingViews) {
   auto second = Kokkos::subview(storage, Kokkos::pair<int, int>(40, 100));
   EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
       [&] { KokkosTile::reverse_copy(first, second); },
-      {"KokkosTile::reverse_copy: src and dst overlap: they share elements (dst's first 60"}));
+      {"KokkosTile::reverse_copy: src and dst overlap: they share elements; dst's first 60"}));
   EXPECT_TRUE(throws_with<KokkosTile::InvalidArgument>(
       [&] { KokkosTile::reverse_copy(storage, storage); },
       {"KokkosTile::reverse_copy", "use KokkosTile::reverse to reverse in place"}));

@@ -15,7 +15,6 @@
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
 
-#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -47,8 +46,9 @@ __global__ void cluster_kernel_native(const Functor functor, const ClusterGeomet
   if (geometry.cluster_size > 1) {
     // A block's shared memory may be reached only once that block runs: wait for the whole
     // cluster before the functor can touch another block's scratch.
-    cooperative_groups::this_cluster().sync();
-    cluster_rank = static_cast<int>(cooperative_groups::this_cluster().block_rank());
+    __cluster_barrier_arrive();  // cooperative_groups' cluster.sync(), without its header
+    __cluster_barrier_wait();
+    cluster_rank = static_cast<int>(__clusterRelativeBlockRank());
   }
 #endif
   const ClusterMember<Kokkos::Cuda> member(geometry, kokkostile_cluster_shared,
@@ -59,7 +59,8 @@ __global__ void cluster_kernel_native(const Functor functor, const ClusterGeomet
 #if __CUDA_ARCH__ >= 900
   // No block may exit while another block of its cluster can still reach its shared memory.
   if (geometry.cluster_size > 1)
-    cooperative_groups::this_cluster().sync();
+    __cluster_barrier_arrive();  // cooperative_groups' cluster.sync(), without its header
+  __cluster_barrier_wait();
 #endif
 }
 

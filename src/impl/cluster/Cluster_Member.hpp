@@ -17,7 +17,6 @@
 #include <cstddef>
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
-#include <cooperative_groups.h>
 #endif
 
 namespace KokkosTile {
@@ -133,8 +132,7 @@ class ClusterMember<Kokkos::Cuda> {
   KOKKOS_INLINE_FUNCTION T* cluster_scratch(int rank) const {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     if (!emulated_ && cluster_size_ > 1)
-      return reinterpret_cast<T*>(
-          cooperative_groups::this_cluster().map_shared_rank(local_, static_cast<unsigned>(rank)));
+      return reinterpret_cast<T*>(__cluster_map_shared_rank(local_, static_cast<unsigned>(rank)));
 #endif
     return reinterpret_cast<T*>(base_ + static_cast<std::size_t>(rank) * stride_);
   }
@@ -160,7 +158,8 @@ class ClusterMember<Kokkos::Cuda> {
 #ifdef __CUDA_ARCH__
 #if __CUDA_ARCH__ >= 900
     if (!emulated_ && cluster_size_ > 1) {
-      cooperative_groups::this_cluster().sync();
+      __cluster_barrier_arrive();  // cooperative_groups' cluster.sync(), without its header
+      __cluster_barrier_wait();
       return;
     }
 #endif

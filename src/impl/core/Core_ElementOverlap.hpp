@@ -213,13 +213,18 @@ inline void rows_meeting(const Rows& rows, std::int64_t lo, std::int64_t hi, std
 
 }  // namespace element_overlap
 
-/// True when some element of `a` shares a byte with some element of `b`; also true, without
-/// deciding, when deciding would take more than `budget` steps (the caller then refuses).
-inline bool element_grids_overlap(const ElementGrid& a, const ElementGrid& b,
-                                  std::int64_t budget = element_overlap_budget) {
+/// Whether some element of `a` shares a byte with some element of `b`: disjoint, shared, or
+/// undecided when deciding would take more than `budget` steps (the caller then refuses, saying
+/// that it could not decide).
+enum class ElementOverlap { disjoint, shared, undecided };
+
+inline ElementOverlap element_grids_relation(const ElementGrid& a, const ElementGrid& b,
+                                             std::int64_t budget = element_overlap_budget) {
   using namespace element_overlap;
+  constexpr ElementOverlap disjoint = ElementOverlap::disjoint, shared = ElementOverlap::shared,
+                           undecided = ElementOverlap::undecided;
   if (a.rows <= 0 || a.cols <= 0 || b.rows <= 0 || b.cols <= 0 || a.bytes <= 0 || b.bytes <= 0)
-    return false;
+    return disjoint;
   // Memory spans first, in unsigned address arithmetic: disjoint spans need nothing more, and
   // intersecting ones keep every difference below within int64.
   const auto last_byte = [](const ElementGrid& g) {
@@ -227,7 +232,7 @@ inline bool element_grids_overlap(const ElementGrid& a, const ElementGrid& b,
                                                    (g.cols - 1) * g.col_stride + g.bytes);
   };
   if (a.address >= last_byte(b) || b.address >= last_byte(a))
-    return false;
+    return disjoint;
   const std::uintptr_t origin = std::min(a.address, b.address);
   Rows walk = normalize(a, origin), other = normalize(b, origin);
   // One progression whose step is the other grid's row stride (a column of the matrix that the
@@ -250,7 +255,7 @@ inline bool element_grids_overlap(const ElementGrid& a, const ElementGrid& b,
   rows_meeting(walk, other.start, other.start + (other.count - 1) * other.stride + other.length(),
                first, last);
   if (first > last)
-    return false;
+    return disjoint;
   std::int64_t steps = 0;
   if (walk.count > 1 && other.count > 1 && walk.stride == other.stride) {
     // Blocks of one matrix: with equal row strides, the pair (row i, row i - d) looks the same for
@@ -267,11 +272,11 @@ inline bool element_grids_overlap(const ElementGrid& a, const ElementGrid& b,
       row.start = shift + d * stride;
       candidate.start = 0;
       if (progressions_meet(row, candidate, steps))
-        return true;
+        return shared;
       if (++steps > budget)
-        return true;  // undecided: answer "overlap" so that the caller refuses
+        return undecided;
     }
-    return false;
+    return disjoint;
   }
   for (std::int64_t i = first; i <= last; ++i) {
     Progression row = walk.row;
@@ -282,14 +287,21 @@ inline bool element_grids_overlap(const ElementGrid& a, const ElementGrid& b,
       Progression candidate = other.row;
       candidate.start = other.start + k * other.stride;
       if (progressions_meet(row, candidate, steps))
-        return true;
+        return shared;
       if (++steps > budget)
-        return true;  // undecided: answer "overlap" so that the caller refuses
+        return undecided;
     }
     if (++steps > budget)
-      return true;
+      return undecided;
   }
-  return false;
+  return disjoint;
+}
+
+/// True when some element of `a` shares a byte with some element of `b`, or when that could not be
+/// decided within `budget` steps.
+inline bool element_grids_overlap(const ElementGrid& a, const ElementGrid& b,
+                                  std::int64_t budget = element_overlap_budget) {
+  return element_grids_relation(a, b, budget) != ElementOverlap::disjoint;
 }
 
 /// The element grid of a View of rank 1 or 2 (strides in bytes).
@@ -313,22 +325,28 @@ ElementGrid element_grid(const ViewType& view) {
   return grid;
 }
 
-/// True when the two Views share an element (see the top of this file). Views of rank 3 or more:
-/// true when their memory spans intersect (conservative).
+/// Whether the two Views share an element (see the top of this file). Views of rank 3 or more:
+/// shared when their memory spans intersect (conservative).
 template <class ViewA, class ViewB>
-bool views_share_elements(const ViewA& a, const ViewB& b) {
+ElementOverlap views_element_relation(const ViewA& a, const ViewB& b) {
   if constexpr (ViewA::rank() <= 2 && ViewB::rank() <= 2 && ViewA::rank() >= 1 &&
                 ViewB::rank() >= 1) {
-    return element_grids_overlap(element_grid(a), element_grid(b));
+    return element_grids_relation(element_grid(a), element_grid(b));
   } else {
     if (a.span() == 0 || b.span() == 0)
-      return false;
+      return ElementOverlap::disjoint;
     const auto a_begin = reinterpret_cast<std::uintptr_t>(a.data());
     const auto b_begin = reinterpret_cast<std::uintptr_t>(b.data());
     const auto a_end = a_begin + a.span() * sizeof(typename ViewA::value_type);
     const auto b_end = b_begin + b.span() * sizeof(typename ViewB::value_type);
-    return a_begin < b_end && b_begin < a_end;
+    return a_begin < b_end && b_begin < a_end ? ElementOverlap::shared : ElementOverlap::disjoint;
   }
+}
+
+/// True when the two Views share an element, or when that could not be decided.
+template <class ViewA, class ViewB>
+bool views_share_elements(const ViewA& a, const ViewB& b) {
+  return views_element_relation(a, b) != ElementOverlap::disjoint;
 }
 
 }  // namespace Impl

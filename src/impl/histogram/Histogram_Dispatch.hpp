@@ -320,8 +320,7 @@ void histogram_checked(const std::string& call, const ExecSpace& space, const Sa
   const auto kernel_counts = output_kernel_view_1d(counts);
   KOKKOSTILE_EXPECT(counts.extent(0) < 2 || counts.stride(0) != 0, InvalidArgument, call,
                     "counts has stride 0: its " << counts.extent(0) << " bins are one element");
-  KOKKOSTILE_EXPECT(!views_overlap(kernel_samples, kernel_counts), InvalidArgument, call,
-                    "samples and counts overlap: they share elements");
+  expect_disjoint(call, kernel_samples, kernel_counts, "samples and counts", "");
   run_histogram(call, space, kernel_samples, kernel_counts,
                 make_binner(static_cast<int>(counts.extent(0))), options, tuning);
 }
