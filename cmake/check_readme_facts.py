@@ -52,7 +52,7 @@ ALGORITHM_HEADERS = {
     "histogram": ["KokkosTile_Histogram.hpp", "KokkosTile_HistogramOptions.hpp"],
 }
 SCRATCH_CORE = ["KokkosTile_ScratchTile.hpp", "KokkosTile_ScratchBudget.hpp",
-                "KokkosTile_TeamCopy.hpp", "KokkosTile_TeamLoops.hpp"]
+                "KokkosTile_TeamCopy.hpp", "KokkosTile_TeamLoops.hpp", "KokkosTile_ViewLines.hpp"]
 
 # Where the build writes and git ignores: cited as where things go, never committed.
 GENERATED = ("perf_tests/results/local/",)

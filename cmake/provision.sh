@@ -32,7 +32,7 @@
 #   default  Debian's libkokkos-dev (Kokkos 5.2, OpenMP backend, C++20)
 #   kernels  Debian's Trilinos Kokkos 4.5.1 (Serial, C++17) with Kokkos Kernels 4.5.1; it conflicts
 #            with libkokkos-dev, so it has a root of its own
-#   cuda     Kokkos with Cuda + Serial built from source (../shared/deps by default) or your own
+#   cuda     Kokkos with Cuda + OpenMP built from source (../shared/deps by default) or your own
 #            (Kokkos_ROOT), nvcc; needs an NVIDIA GPU for test and bench, not for build
 #   threads  Kokkos with Serial + Threads built from source (../shared/deps by default) or your own
 #            (Kokkos_ROOT), this machine's C++ compiler (cmake/provision_threads.sh)

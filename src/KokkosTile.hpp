@@ -8,6 +8,7 @@
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_ScratchTile.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
+#include "KokkosTile_ViewLines.hpp"
 #include "KokkosTile_TeamCopy.hpp"
 #include "KokkosTile_Reverse.hpp"
 #include "KokkosTile_TeamLoops.hpp"

@@ -21,9 +21,9 @@
 // CUDA sm_90 and newer runs native clusters (cudaLaunchKernelEx with a cluster width, DSM through
 // map_shared_rank) on the instance's stream. Older CUDA devices and the host backends run a
 // faithful emulation: the blocks of a cluster see each other's scratch and the cluster barrier
-// holds (see README.md for what it costs). Launches are asynchronous on CUDA and ordered with other
-// work on the instance; on the host they wait for earlier work on the instance and finish before
-// returning.
+// holds (docs/reference.md says what it costs). Launches are asynchronous on CUDA and ordered with
+// other work on the instance; on the host they wait for earlier work on the instance and finish
+// before returning.
 //
 // The member (ClusterMember<Space>) has league_rank/league_size, team_rank/team_size,
 // cluster_rank/cluster_size (the block's rank in its cluster), cluster_index/num_clusters,

@@ -20,13 +20,14 @@
 // Float or double with one value type for A, B and C takes the variants below as described. One
 // complex type for A, B and C takes, with `tuned` and `tf32x3` and from 32^3 multiply-adds, four
 // real products on the real path of the same variant (impl/gemm/Gemm_SplitComplex.hpp: planar
-// copies of op(A) and op(B), one temporary allocation per call, and the call waits for its
-// kernels before returning). Smaller complex problems, `tiled16`, and mixed value types take the
+// copies of op(A) and op(B) in a per-call workspace, impl/core/Core_CallWorkspace.hpp:
+// stream-ordered on CUDA devices with memory pools, so the call does not wait; elsewhere the call
+// fences before freeing it). Smaller complex problems, `tiled16`, and mixed value types take the
 // 16 x 16 scratch-tile kernel (GemmTiled16), `naive` the naive kernel, on every execution space.
 // GemmOptions::tile is ignored for complex and mixed problems (not checked either). On devices, a
 // real problem of at least 2^32 multiply-adds whose operands allow no whole tiles of 16-byte
-// packets runs on padded copies of op(A) and op(B) (impl/gemm/Gemm_PaddedOperands.hpp: one
-// temporary allocation per call, and the call waits for its kernels before returning).
+// packets runs on padded copies of op(A) and op(B) (impl/gemm/Gemm_PaddedOperands.hpp, in the same
+// per-call workspace).
 //
 // Variants (GemmOptions::variant): `naive` (one thread per element of C), `tiled16` (16 x 16
 // scratch tiles), `tuned` (the default: on devices a team tile in scratch, a register tile per

@@ -13,7 +13,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_TeamLoops.hpp"
-#include "impl/core/Core_LineStrides.hpp"
+#include "KokkosTile_ViewLines.hpp"
 
 #include <cstdint>
 #include <type_traits>

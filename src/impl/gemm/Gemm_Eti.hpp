@@ -4,7 +4,8 @@
 // GEMM's instantiations in the compiled library (impl/core/Core_Eti.hpp): gemm_dispatch for one
 // value type in A, B and C (float, double, Kokkos::complex<float>, Kokkos::complex<double>), every
 // enabled execution space, its own memory space. KOKKOSTILE_GEMM_INSTANTIATE(Space, T) is the
-// library's definition (src/eti/), the declarations below are every user's.
+// library's definition (in the units cmake/KokkosTileEti.cmake writes), the declarations below are
+// every user's.
 
 #include "impl/core/Core_Eti.hpp"
 #include "impl/gemm/Gemm_Dispatch.hpp"

@@ -6,7 +6,7 @@
 // A cluster of C blocks holds nbins 32-bit counters: block r owns the slice
 // [r * slice, (r + 1) * slice) of its shared memory. Every block reads its share of the samples; a
 // sample's bin belongs to one block of the cluster (its destination). Three designs
-// (HistogramOptions::cluster_design):
+// (Experimental::HistogramTuning::cluster_design):
 //
 //   remote_atomics    one atomic per sample into the destination's shared memory (the seed's
 //                     design), after adaptive warp aggregation of equal bins.
@@ -42,7 +42,7 @@ namespace Impl {
 
 inline constexpr int histogram_cluster_meta_words = 48;
 
-/// Cluster designs (HistogramOptions::cluster_design, resolved).
+/// Cluster designs (Experimental::HistogramTuning::cluster_design, resolved).
 inline constexpr int cluster_design_staged = 0;
 inline constexpr int cluster_design_remote_atomics = 1;
 inline constexpr int cluster_design_remote_or_global = 2;

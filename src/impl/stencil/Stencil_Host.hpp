@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// Host kernel of KokkosTile::stencil (Serial, OpenMP, Threads): KokkosTile_Stencil.hpp calls
+// Host kernel of KokkosTile::apply_stencil (Serial, OpenMP, Threads): KokkosTile_Stencil.hpp calls
 // launch_stencil_host for the default `tiled` variant on host backends.
 //
 // The grid is seen in (slow, fast) coordinates of the output's contiguous index, so that every

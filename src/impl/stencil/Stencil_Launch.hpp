@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// The launches of KokkosTile::stencil's `tiled` variant on its kernel Views (Stencil_Dispatch.hpp
-// chooses): the CUDA packet kernel (Stencil_Packets.hpp) and the strip kernel (Stencil_Strips.hpp)
-// over the whole packets or strips of the fast index, and one halo tile per team
-// (Stencil_Tile.hpp) for the rest.
+// The launches of KokkosTile::apply_stencil's `tiled` variant on its kernel Views
+// (Stencil_Dispatch.hpp chooses): the CUDA packet kernel (Stencil_Packets.hpp) and the strip kernel
+// (Stencil_Strips.hpp) over the whole packets or strips of the fast index, and one halo tile per
+// team (Stencil_Tile.hpp) for the rest.
 
 #include <Kokkos_Core.hpp>
 

@@ -1,10 +1,10 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// The packet kernel of KokkosTile::stencil: its CUDA path for radii 1 and 2 (5-point and 9-point
-// stars, 3x3 and 5x5 boxes) when both Views have a unit-stride fast index in the same orientation
-// and the input may be read in 16-byte packets. Other backends and other Views take the strip or
-// tile kernels (Stencil_Strips.hpp, Stencil_Tile.hpp).
+// The packet kernel of KokkosTile::apply_stencil: its CUDA path for radii 1 and 2 (5-point and
+// 9-point stars, 3x3 and 5x5 boxes) when both Views have a unit-stride fast index in the same
+// orientation and the input may be read in 16-byte packets. Other backends and other Views take the
+// strip or tile kernels (Stencil_Strips.hpp, Stencil_Tile.hpp).
 //
 // Why: each thread computes two (four for 8-byte 5-point stars, radius 2, and float 5-point stars
 // on devices rich in bandwidth) rows of one 16-byte output packet and reads every tap it needs

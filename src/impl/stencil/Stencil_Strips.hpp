@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// The strip kernel of KokkosTile::stencil, its default path for radii 1 and 2 (float stencils and
-// boxes of double, where it measured faster) when both Views have a unit-stride fast index in the
-// same orientation and the input may be read in 16-byte packets.
+// The strip kernel of KokkosTile::apply_stencil, its default path for radii 1 and 2 (float stencils
+// and boxes of double, where it measured faster) when both Views have a unit-stride fast index in
+// the same orientation and the input may be read in 16-byte packets.
 //
 // Why not one tile per team: a team that loads its tile, waits at a barrier, then computes and
 // stores has no loads in flight while it computes, and at the occupancy its scratch allows the

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// Kernels behind KokkosTile::stencil (KokkosTile_Stencil.hpp).
+// Kernels behind KokkosTile::apply_stencil (KokkosTile_Stencil.hpp).
 //
 // Tiled: each team loads its output tile plus a halo of `radius` elements on every side into
 // scratch, resolving the boundary condition as it loads, waits at a team barrier, and computes the

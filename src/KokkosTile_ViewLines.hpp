@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// Which index of a rank-2 View is contiguous in memory, and its strides along and across lines:
-// how the team copies and the kernels put consecutive threads on consecutive addresses whatever the
-// layout.
+// Which index of a rank-2 View is contiguous in memory, and its strides along ("fast") and across
+// ("slow") its lines: how the team copies, the algorithms' kernels and your own team kernels put
+// consecutive threads on consecutive addresses whatever the layout (Left, Right, Stride, subviews).
 
 #include <Kokkos_Core.hpp>
 
@@ -11,7 +11,6 @@
 #include <type_traits>
 
 namespace KokkosTile {
-namespace Impl {
 
 /// True when index 0 of a rank-2 View is the one that moves fastest through memory.
 template <class View2D>
@@ -39,5 +38,4 @@ LineStrides line_strides(const View2D& view) {
   return {static_cast<std::int64_t>(view.stride(1)), static_cast<std::int64_t>(view.stride(0))};
 }
 
-}  // namespace Impl
 }  // namespace KokkosTile
