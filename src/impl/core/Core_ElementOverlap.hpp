@@ -328,10 +328,11 @@ ElementGrid element_grid(const ViewType& view) {
 /// Whether the two Views share an element (see the top of this file). Views of rank 3 or more:
 /// shared when their memory spans intersect (conservative).
 template <class ViewA, class ViewB>
-ElementOverlap views_element_relation(const ViewA& a, const ViewB& b) {
+ElementOverlap views_element_relation(const ViewA& a, const ViewB& b,
+                                      std::int64_t budget = element_overlap_budget) {
   if constexpr (ViewA::rank() <= 2 && ViewB::rank() <= 2 && ViewA::rank() >= 1 &&
                 ViewB::rank() >= 1) {
-    return element_grids_relation(element_grid(a), element_grid(b));
+    return element_grids_relation(element_grid(a), element_grid(b), budget);
   } else {
     if (a.span() == 0 || b.span() == 0)
       return ElementOverlap::disjoint;

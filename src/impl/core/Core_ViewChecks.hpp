@@ -28,14 +28,13 @@ bool views_overlap(const ViewA& a, const ViewB& b) {
 /// interleaved strided Views), a message that says so rather than claiming an overlap.
 template <class ViewA, class ViewB>
 void expect_disjoint(const std::string& call, const ViewA& a, const ViewB& b,
-                     const std::string& names, const std::string& hint) {
-  const ElementOverlap relation = views_element_relation(a, b);
+                     const std::string& names, const std::string& hint,
+                     std::int64_t budget = element_overlap_budget) {
+  const ElementOverlap relation = views_element_relation(a, b, budget);
   KOKKOSTILE_EXPECT(relation != ElementOverlap::shared, InvalidArgument, call,
-                    names << " overlap: they share elements" << (hint.empty() ? "" : "; ")
-                          << hint);
+                    names << " overlap: they share elements" << (hint.empty() ? "" : "; ") << hint);
   KOKKOSTILE_EXPECT(relation != ElementOverlap::undecided, InvalidArgument, call,
-                    "could not decide within " << element_overlap_budget << " steps whether "
-                                               << names
+                    "could not decide within " << budget << " steps whether " << names
                                                << " share elements (their memory interleaves); "
                                                   "give Views whose memory ranges are disjoint, "
                                                   "or copy one of them first");
@@ -50,6 +49,8 @@ void expect_distinct_elements(const std::string& call, const ViewType& view,
                               const std::string& name) {
   static_assert(ViewType::rank() == 1 || ViewType::rank() == 2,
                 "expect_distinct_elements: rank 1 or 2");
+  if (view.size() == 0)
+    return;  // no element at all (the stride of an empty extent can be anything)
   bool aliases = false;
   for (unsigned r = 0; r < ViewType::rank(); ++r)
     aliases = aliases || (view.extent(r) > 1 && view.stride(r) == 0);
@@ -68,8 +69,12 @@ void expect_distinct_elements(const std::string& call, const ViewType& view,
     }
   }
   KOKKOSTILE_EXPECT(!aliases, InvalidArgument, call,
-                    name << "'s strides make different indices one element; an output needs an "
-                            "element per index");
+                    name << "'s strides make different indices one element (extents "
+                         << view.extent(0) << (ViewType::rank() == 2 ? " x " : "")
+                         << (ViewType::rank() == 2 ? std::to_string(view.extent(1)) : "")
+                         << ", strides " << view.stride(0) << (ViewType::rank() == 2 ? ", " : "")
+                         << (ViewType::rank() == 2 ? std::to_string(view.stride(1)) : "")
+                         << "); an output needs an element per index");
 }
 
 /// A league size that fits Kokkos' int, or an InvalidArgument naming the call.
