@@ -23,6 +23,7 @@
 
 #include "impl/core/Core_BackendTraits.hpp"
 #include "impl/core/Core_CudaDevice.hpp"
+#include "impl/core/Core_InternalAllocation.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -96,8 +97,11 @@ class CallWorkspace {
       pool_ = call_workspace_pool(label, space.cuda_device());
       if (pool_ != nullptr && bytes_ > 0) {
         void* memory = nullptr;
-        check_cuda(label, "cudaMallocFromPoolAsync",
-                   cudaMallocFromPoolAsync(&memory, bytes_, pool_, space.cuda_stream()));
+        allocate_internal(label, "the call's workspace", bytes_, [&] {
+          check_cuda(label, "cudaMallocFromPoolAsync",
+                     cudaMallocFromPoolAsync(&memory, bytes_, pool_, space.cuda_stream()));
+          return 0;
+        });
         data_ = static_cast<T*>(memory);
         if (Kokkos::Tools::profileLibraryLoaded())
           Kokkos::Tools::allocateData(Kokkos::Tools::make_space_handle(memory_space::name()),
@@ -106,7 +110,9 @@ class CallWorkspace {
       }
     }
 #endif
-    view_ = view_type(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, label), count);
+    view_ = allocate_internal(label, "the call's workspace", bytes_, [&] {
+      return view_type(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, label), count);
+    });
     data_ = view_.data();
   }
 

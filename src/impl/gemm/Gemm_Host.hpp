@@ -22,6 +22,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_InternalAllocation.hpp"
 #include "KokkosTile_ScratchBudget.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
 #include "impl/gemm/Gemm_HostMicroKernel.hpp"
@@ -135,8 +136,12 @@ void gemm_host_run(const std::string& call, const ExecSpace& space,
   const GemmHostRowBlocks blocks(m, MR, Kernel::MC, threads);
 
   using buffer_type = Kokkos::View<T*, typename ExecSpace::memory_space>;
-  const buffer_type packed_b(Kokkos::view_alloc(Kokkos::WithoutInitializing, call + "::packed_b"),
-                             std::size_t(nc_max * kc_max));
+  const std::size_t packed_count = std::size_t(nc_max * kc_max);
+  const buffer_type packed_b =
+      allocate_internal(call, "the packed panel of op(B)", packed_count * sizeof(T), [&] {
+        return buffer_type(Kokkos::view_alloc(Kokkos::WithoutInitializing, call + "::packed_b"),
+                           packed_count);
+      });
   using macro_kernel = GemmHostMacroKernel<Kernel, ExecSpace, T, buffer_type>;
   const ScratchPlacement placement =
       place_team_scratch(call, space, macro_kernel::scratch_bytes(blocks.max_rows(), kc_max));

@@ -8,6 +8,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_InternalAllocation.hpp"
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_Cluster.hpp"
 #include "KokkosTile_HistogramOptions.hpp"
@@ -253,8 +254,12 @@ void run_histogram(const std::string& call, const ExecSpace& space, const Sample
       using copies_type =
           Kokkos::View<count_type**, Kokkos::LayoutRight, typename ExecSpace::memory_space>;
       const int parts = plan.copies;
-      copies_type copies(Kokkos::view_alloc(Kokkos::WithoutInitializing, label + "::copies"), parts,
-                         nbins);
+      const copies_type copies = allocate_internal(
+          call, "the private copies of the bins",
+          std::size_t(parts) * std::size_t(nbins) * sizeof(count_type), [&] {
+            return copies_type(Kokkos::view_alloc(Kokkos::WithoutInitializing, label + "::copies"),
+                               parts, nbins);
+          });
       Kokkos::parallel_for(label, Kokkos::RangePolicy<ExecSpace>(space, 0, parts),
                            HostPrivateCount<SampleView, Binner, copies_type>{
                                samples, binner, copies, n, parts, static_cast<int>(nbins)});

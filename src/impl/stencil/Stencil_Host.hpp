@@ -31,6 +31,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_InternalAllocation.hpp"
 #include "KokkosTile_Stencil2D.hpp"
 #include "KokkosTile_TeamCopy.hpp"
 #include "impl/core/Core_HostStreamStores.hpp"
@@ -102,8 +103,10 @@ void launch_stencil_host(const std::string& call, const ExecSpace& space, const 
   const std::int64_t scratch_elements = items * geo.item_scratch + (constant_row ? F : 0);
   Kokkos::View<T*, Kokkos::HostSpace> scratch;
   if (scratch_elements > 0)
-    scratch = Kokkos::View<T*, Kokkos::HostSpace>(
-        Kokkos::view_alloc(Kokkos::WithoutInitializing, call + "::scratch"), scratch_elements);
+    scratch = allocate_internal(call, "the row buffers", scratch_elements * sizeof(T), [&] {
+      return Kokkos::View<T*, Kokkos::HostSpace>(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, call + "::scratch"), scratch_elements);
+    });
   T* const rows_of_constants = constant_row ? scratch.data() + items * geo.item_scratch : nullptr;
   if (constant_row)
     std::fill(rows_of_constants, rows_of_constants + F, boundary.value);
