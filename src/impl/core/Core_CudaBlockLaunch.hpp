@@ -13,8 +13,8 @@
 // the float 5x5 box had a stack frame under the team launch and none under this one (ptxas -v,
 // nvcc 13.0, sm_90). On an H200 each spilled thread stored 8-12 bytes to local memory, which
 // reached L2 beside the 64 bytes it wrote (Nsight Compute: 20.2 M L2 write sectors for 16.8 M of
-// output in the L2-bound double 5x5 box; run 48 in perf_tests/experiments/README.md at commit
-// 247669b).
+// output in the L2-bound double 5x5 box; perf_tests/results/2026-11-28_H200_stencil_own_kernel/,
+// commit abb6a9b).
 
 #include <Kokkos_Core.hpp>
 

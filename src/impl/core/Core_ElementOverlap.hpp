@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// Whether two Views share an element, decided per element rather than per memory range (issue 18).
+// Whether two Views share an element, decided per element rather than per memory range.
 //
 // Kokkos' contract, which the entry points follow, is that an output may not alias an input
 // element; Views that merely share an allocation are fine. Two disjoint blocks of one LayoutRight

@@ -24,12 +24,12 @@ namespace Impl {
 /// needs half the staging registers; but when 128 x 128 tiles would leave multiprocessors idle
 /// (fewer tiles than multiprocessors), 128 x 64 tiles, twice as many teams: at n = 1024 on an H100,
 /// 0.79 of cuBLAS against 0.52. Double takes 128 x 64 tiles (fp64 tensor cores, three cp.async
-/// stages). The 256 x 128 float tile (16 x 8 per thread, cuBLAS' pedantic SGEMM class) is no
-/// longer chosen: it led 128 x 128 x 16 by 4 points on an H200 until the mainloop pipelined its
-/// fragments (Gemm_TunedDevice.hpp); since then 128 x 128 x 16 leads it by 0.4-1.3 points at
-/// n = 4096 and 8192 (NN, NT) on an H100 and an H200, the library's benchmark with both forced in
-/// the same run (perf_tests/results/2026-11-27_H100_gemm_fragment_pipeline/, commit 654e75d, and
-/// 2026-11-27_H200_gemm_tile_choice/, commit 71a2159). It can still be forced.
+/// stages). The 256 x 128 float tile (16 x 8 per thread, cuBLAS' pedantic SGEMM class) is not
+/// chosen: with the mainloop's fragments pipelined (Gemm_TunedDevice.hpp), 128 x 128 x 16 leads it
+/// by 0.4-1.3 points at n = 4096 and 8192 (NN, NT) on an H100 and an H200, the library's benchmark
+/// with both forced in the same run (perf_tests/results/2026-11-27_H100_gemm_fragment_pipeline/,
+/// commit 654e75d, and perf_tests/results/2026-11-27_H200_gemm_tile_choice/, commit 71a2159). It
+/// can still be forced.
 template <class ExecSpace, class T>
 GemmTile resolve_gemm_tile(GemmTile tile, bool whole_packet_tiles_of_16 = false,
                            bool big_tiles_fill_machine = true) {

@@ -9,15 +9,15 @@
 // in shared memory, and one thread moves them back with bulk copies.
 //
 // Why: on an H200 at 2^26 elements, as a ratio to deep_copy of the same bytes
-// (perf_tests/experiments/memory_bound_variants_kx.cpp, retired; commit 6c5ee93; questions 30 and
-// 31, runs 52-54), the packet kernel (one packet pair a thread, every access a whole line) read
-// 0.963-0.972 in float and 0.974-0.980 in double, and reverse_static<1024>'s staged kernel
-// 0.955-0.974. The same accesses out of place read 0.984-0.992: what the in-place kernels lose is
-// writing lines that were just read, not their access pattern. Chunks of 4 KiB moved by bulk copies
-// read 0.976-0.994 (float, 1024 elements) and 0.988-0.995 (double, 512); 8 KiB chunks read 0.95 as
-// one copy a side and 0.974-0.982 as two of 4 KiB; 1 KiB chunks 0.89-0.91, so chunks below 2 KiB
-// keep the older kernels. Fewer blocks a multiprocessor (bytes in flight capped) lost for every
-// kernel here.
+// (perf_tests/experiments/memory_bound_variants_kx.cpp, retired; commit 6c5ee93;
+// perf_tests/results/2026-11-28_H200_reverse_bulk_chunks/, commit 605d68b), the packet kernel (one
+// packet pair a thread, every access a whole line) read 0.963-0.972 in float and 0.974-0.980 in
+// double, and reverse_static<1024>'s staged kernel 0.955-0.974. The same accesses out of place read
+// 0.984-0.992: what the in-place kernels lose is writing lines that were just read, not their
+// access pattern. Chunks of 4 KiB moved by bulk copies read 0.976-0.994 (float, 1024 elements) and
+// 0.988-0.995 (double, 512); 8 KiB chunks read 0.95 as one copy a side and 0.974-0.982 as two
+// of 4 KiB; 1 KiB chunks 0.89-0.91, so chunks below 2 KiB keep the older kernels. Fewer blocks a
+// multiprocessor (bytes in flight capped) lost for every kernel here.
 //
 // Only on devices rich in bandwidth (Core_DeviceBandwidth.hpp), where it was measured. reverse
 // takes chunks of 4 KiB; reverse_static<N> its own N elements, staged in a shared array whose size

@@ -48,7 +48,7 @@ struct ReverseChunkTile<T, ExecSpace, 0> {
 /// Level: the scratch level, compiled in (with_scratch_level), so that with level 0 on CUDA the
 /// chunks are read and written with shared-memory instructions; with a run-time level nvcc emits
 /// generic ones, which cost reverse_static<1024> 4-5 points of deep_copy (float, H200;
-/// perf_tests/experiments/memory_bound_variants_kx.cpp, commit 6c5ee93, question 5).
+/// perf_tests/results/2026-11-26_H100_reverse_scratch_level/, commit fd480bb).
 template <class ExecSpace, class ViewType, std::size_t StaticExtent, int Level>
 struct ReverseInPlace {
   using value_type = typename ViewType::non_const_value_type;
@@ -90,11 +90,14 @@ struct ReverseInPlace {
 /// in flight on a multiprocessor are the chunks of the teams resident there, and teams of 256
 /// threads allow only 8: with them, reverse_static<1024> ran at 0.92 of deep_copy on an H100 in
 /// float (8 KiB a team) and 0.975 in double (16 KiB); half a thread a packet lets small chunks
-/// have more teams resident. memory_bound_variants_kx.cpp (commit 6c5ee93), question 4 (one pair
-/// of 1024-element chunks a team, its batch timing, at 2^26 / 2^24 / 2^28 elements):
-///  - H100 (run 5): double 1.017 / 1.053 / 0.982 with 256 threads, 0.985 / 1.020 / 0.946 with 128;
-///  - H200 (run 43): double 1.010 / 1.053 / 0.970 with 256, 1.018 / 1.068 / 0.976 with 128; float
-///    (128 threads by the first rule) 1.031 / 1.292 / 0.994 against 0.984 / 1.247 / 0.954 with 256.
+/// have more teams resident. One pair of 1024-element chunks a team, at 2^26 / 2^24 / 2^28
+/// elements, in the batch timing of the retired perf_tests/experiments/memory_bound_variants_kx.cpp
+/// (commit 6c5ee93):
+///  - H100: double 1.017 / 1.053 / 0.982 with 256 threads, 0.985 / 1.020 / 0.946 with 128;
+///  - H200: double 1.010 / 1.053 / 0.970 with 256, 1.018 / 1.068 / 0.976 with 128; float (128
+///    threads by the first rule) 1.031 / 1.292 / 0.994 against 0.984 / 1.247 / 0.954 with 256.
+/// The library's benchmark on an H200: perf_tests/results/2026-11-28_H200_reverse_staged_threads/
+/// (commit 1ab8dad).
 inline int reverse_staged_threads(int chunk_packets, bool bandwidth_rich) {
   const int most = bandwidth_rich ? 128 : 256;
   return std::min(most, std::max(32, (chunk_packets / 2 + 31) / 32 * 32));

@@ -11,10 +11,12 @@
 //
 // Why: the same design as the TeamPolicy kernel (TransposeTiled's full tiles), written as a raw
 // CUDA kernel, read 0.972-0.975 of deep_copy on an H200 at 8192^2 float where the library's
-// TeamPolicy launch read 0.954-0.966 (perf_tests/experiments/memory_bound_variants_kx.cpp, commit
-// 6c5ee93, question 21, runs 29-35), and 0.966-0.979 against 0.950-0.970 on an H100 (questions
-// 11-19). The TeamPolicy functor took 61-64 registers (4 teams a multiprocessor), the raw kernel
-// 32-34.
+// TeamPolicy launch read 0.954-0.966, and 0.966-0.979 against 0.950-0.970 on an H100 (the retired
+// perf_tests/experiments/memory_bound_variants_kx.cpp, commit 6c5ee93). The TeamPolicy functor took
+// 61-64 registers (4 teams a multiprocessor), the raw kernel 32-34. In the library on an H200 at
+// 8192^2 these blocks read 0.968 (float) and 0.983 (double) of deep_copy against the TeamPolicy
+// launch's 0.955 and 0.969 (perf_tests/results/2026-11-29_H200_transpose_cuda_tiles/, commit
+// 94a60c2).
 
 #include <Kokkos_Core.hpp>
 

@@ -114,20 +114,19 @@ int line_misalignment(const T* data, std::int64_t slow,
 /// stretches of b's lines and read short stretches of a's: scattered writes cost more than
 /// scattered reads. On an H100, with deep_copy re-measured before each form, one column of tiles
 /// after another read 0.969-0.993 of deep_copy on 8192^2 and 16384^2 matrices (float and double)
-/// against 0.961-0.975 along rows, and 0.965-0.994 against 0.951-0.973 for 4096 x 16384 (runs 15-16
-/// of perf_tests/experiments/memory_bound_variants_kx.cpp, commit 6c5ee93, question 9). In
-/// kokkostile_perf, before and after alternating three rounds in each of two H100 calls, it took
-/// 1.5-1.6% less time at 8192^2 (float and double) in one call and 0.1-0.2% less in the other,
-/// within the spread between rounds and machines
+/// against 0.961-0.975 along rows, and 0.965-0.994 against 0.951-0.973 for 4096 x 16384 (the
+/// retired perf_tests/experiments/memory_bound_variants_kx.cpp, commit 6c5ee93). In
+/// kokkostile_perf on an H100 it took 0.1-1.6% less time at 8192^2 (float and double), within the
+/// spread between repeated measurements and machines
 /// (perf_tests/results/2026-11-27_H100_transpose_tile_order/, commit 9ccad53).
 ///
-/// That holds for every shape. Up to 87d64dd a grid with more than twice as many tiles along b's
-/// contiguous index as across it (16384 x 4096 into 4096 x 16384) kept the row order, from H100
-/// runs where it read about a point faster (runs 15-16, 34). On an H200 it read 2.5-4 points slower
-/// there (run 33: 0.949-0.955 against 0.971-0.974 float, 0.938-0.943 against 0.966-0.980 double),
-/// and `kokkostile_perf`'s double row fell to 0.90-0.92 of deep_copy, below cuBLAS `geam` in the
-/// same rounds (0.925-0.942): perf_tests/results/2026-11-27_H200_transpose_order_by_shape/ (commit
-/// 264219c). Host teams keep the row order: each team's tile is in its own cache.
+/// That holds for every shape, also a grid with more than twice as many tiles along b's contiguous
+/// index as across it (16384 x 4096 into 4096 x 16384). The row order reads about a point faster
+/// there on an H100, but 2.5-4 points slower on an H200 (0.949-0.955 against 0.971-0.974 float,
+/// 0.938-0.943 against 0.966-0.980 double), where it leaves `kokkostile_perf`'s double row at
+/// 0.90-0.92 of deep_copy, below cuBLAS `geam` (0.925-0.942):
+/// perf_tests/results/2026-11-27_H200_transpose_order_by_shape/ (commit 264219c). Host teams keep
+/// the row order: each team's tile is in its own cache.
 template <class ExecSpace>
 bool transpose_tiles_down_columns(bool b_left) {
   if (runs_on_host<ExecSpace>())
