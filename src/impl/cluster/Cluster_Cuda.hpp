@@ -149,10 +149,14 @@ void launch_cuda_clusters(const std::string& call, const std::string& label,
     }
   }
 
+  // The plan prepared the kernel its own translation unit sees; this one's may be another
+  // (Cluster_CudaOccupancy.hpp, cuda_kernel_state), so it is prepared here too (cached: a lookup).
+  const ClusterKernel<Functor> kernel =
+      emulated ? cluster_kernel<Functor, true>() : cluster_kernel<Functor, false>();
+  prepare_kernel<Functor>(call, kernel, space.cuda_device(), config.dynamicSmemBytes,
+                          !emulated && cluster > max_portable_cluster_size);
   launch_as_parallel_for(call, label, space, "cudaLaunchKernelEx", [&] {
-    return emulated
-               ? cudaLaunchKernelEx(&config, cluster_kernel_emulated<Functor>, functor, geometry)
-               : cudaLaunchKernelEx(&config, cluster_kernel_native<Functor>, functor, geometry);
+    return cudaLaunchKernelEx(&config, kernel, functor, geometry);
   });
 }
 

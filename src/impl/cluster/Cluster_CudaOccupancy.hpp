@@ -58,9 +58,10 @@ __global__ void cluster_kernel_native(const Functor functor, const ClusterGeomet
   functor(member);
 #if __CUDA_ARCH__ >= 900
   // No block may exit while another block of its cluster can still reach its shared memory.
-  if (geometry.cluster_size > 1)
+  if (geometry.cluster_size > 1) {
     __cluster_barrier_arrive();  // cooperative_groups' cluster.sync(), without its header
-  __cluster_barrier_wait();
+    __cluster_barrier_wait();
+  }
 #endif
 }
 
@@ -87,7 +88,7 @@ inline cudaLaunchAttribute cluster_dimension_attribute(int cluster_size) {
   return attribute;
 }
 
-/// What one kernel instantiation has been given on each device, and its occupancy answers.
+/// What one kernel has been given on each device, and its occupancy answers.
 struct CudaKernelState {
   std::mutex mutex;
   std::map<int, std::size_t> shared_limit;  // the MaxDynamicSharedMemorySize set so far
@@ -96,14 +97,11 @@ struct CudaKernelState {
   std::map<std::tuple<int, int, int, std::size_t>, int> active;  // (device, cluster, team, bytes)
 };
 
-template <class Functor, bool Emulated>
-CudaKernelState& cuda_kernel_state() {
-  static CudaKernelState state;
-  return state;
-}
+template <class Functor>
+using ClusterKernel = void (*)(Functor, ClusterGeometry);
 
 template <class Functor, bool Emulated>
-auto cluster_kernel() {
+ClusterKernel<Functor> cluster_kernel() {
   if constexpr (Emulated) {
     return &cluster_kernel_emulated<Functor>;
   } else {
@@ -111,12 +109,25 @@ auto cluster_kernel() {
   }
 }
 
-/// Raises the kernel's dynamic shared memory limit to `bytes` (and allows non-portable cluster
-/// sizes) on `device` if no earlier launch did. Caller holds state.mutex and the device scope.
-template <class Functor, bool Emulated>
-void prepare_kernel_locked(const std::string& call, CudaKernelState& state, int device,
-                           std::size_t bytes, bool nonportable) {
-  const auto kernel = cluster_kernel<Functor, Emulated>();
+/// The state of one kernel, found by its address rather than by its functor type: without -rdc,
+/// nvcc gives the host stub of a __global__ template internal linkage (-static-global-template-stub,
+/// nvcc 13's default), so every translation unit that instantiates a cluster kernel holds a kernel
+/// of its own, with its own attributes. A state kept per type lets one translation unit skip
+/// raising its kernel's shared memory limit because another raised its own: queries then answer 0
+/// and launches fail.
+inline CudaKernelState& cuda_kernel_state(const void* kernel) {
+  static std::mutex mutex;
+  static std::map<const void*, CudaKernelState> states;  // nodes never move
+  const std::lock_guard<std::mutex> lock(mutex);
+  return states[kernel];
+}
+
+/// Raises `kernel`'s dynamic shared memory limit to `bytes` (and allows non-portable cluster
+/// sizes) on `device` if no earlier call did. Caller holds state.mutex and the device scope.
+template <class Functor>
+void prepare_kernel_locked(const std::string& call, CudaKernelState& state,
+                           ClusterKernel<Functor> kernel, int device, std::size_t bytes,
+                           bool nonportable) {
   std::size_t& limit = state.shared_limit[device];
   if (bytes > limit) {
     check_cuda(call, "cudaFuncSetAttribute(cudaFuncAttributeMaxDynamicSharedMemorySize)",
@@ -131,10 +142,21 @@ void prepare_kernel_locked(const std::string& call, CudaKernelState& state, int 
   }
 }
 
+/// The same for a launch: the kernel it launches is prepared whichever kernel the plan queried.
+template <class Functor>
+void prepare_kernel(const std::string& call, ClusterKernel<Functor> kernel, int device,
+                    std::size_t bytes, bool nonportable) {
+  CudaKernelState& state = cuda_kernel_state(reinterpret_cast<const void*>(kernel));
+  const std::lock_guard<std::mutex> lock(state.mutex);
+  const CudaDeviceScope scope(device);
+  prepare_kernel_locked<Functor>(call, state, kernel, device, bytes, nonportable);
+}
+
 /// The compute capability of the code the device runs for the native kernel (0 if none).
 template <class Functor>
 int native_binary_version(const std::string& call, int device) {
-  CudaKernelState& state = cuda_kernel_state<Functor, false>();
+  const auto kernel = cluster_kernel<Functor, false>();
+  CudaKernelState& state = cuda_kernel_state(reinterpret_cast<const void*>(kernel));
   const std::lock_guard<std::mutex> lock(state.mutex);
   const auto found = state.binary_version.find(device);
   if (found != state.binary_version.end())
@@ -142,7 +164,7 @@ int native_binary_version(const std::string& call, int device) {
   const CudaDeviceScope scope(device);
   cudaFuncAttributes attributes{};
   check_cuda(call, "cudaFuncGetAttributes",
-             cudaFuncGetAttributes(&attributes, cluster_kernel<Functor, false>()));
+             cudaFuncGetAttributes(&attributes, kernel));
   state.binary_version[device] = attributes.binaryVersion;
   return attributes.binaryVersion;
 }
@@ -170,7 +192,8 @@ int cuda_active_clusters(const std::string& call, int device, int cluster_size, 
   if (threads > limits.max_threads_per_block || bytes > limits.optin_shared)
     return 0;
 
-  CudaKernelState& state = cuda_kernel_state<Functor, Emulated>();
+  const auto kernel = cluster_kernel<Functor, Emulated>();
+  CudaKernelState& state = cuda_kernel_state(reinterpret_cast<const void*>(kernel));
   const std::lock_guard<std::mutex> lock(state.mutex);
   const auto key = std::make_tuple(device, cluster_size, team_size, scratch);
   const auto found = state.active.find(key);
@@ -179,8 +202,7 @@ int cuda_active_clusters(const std::string& call, int device, int cluster_size, 
 
   const CudaDeviceScope scope(device);
   const bool nonportable = !Emulated && cluster_size > max_portable_cluster_size;
-  prepare_kernel_locked<Functor, Emulated>(call, state, device, bytes, nonportable);
-  const auto kernel = cluster_kernel<Functor, Emulated>();
+  prepare_kernel_locked<Functor>(call, state, kernel, device, bytes, nonportable);
   int active = 0;
   if (Emulated || cluster_size == 1) {
     int per_multiprocessor = 0;
