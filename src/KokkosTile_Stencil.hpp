@@ -27,17 +27,16 @@
 // OpenMP, Threads) the default `tiled` runs the host kernel instead (impl/stencil/Stencil_Host.hpp:
 // each thread walks down a block of rows, the interior in contiguous vectorised loops, the
 // boundary rows and columns resolved apart from them); an explicit tile shape keeps the tiles.
-// This header validates and forwards to impl/stencil/Stencil_Dispatch.hpp, which the compiled
-// library (KOKKOSTILE_ENABLE_ETI) holds for float and double.
+// This header checks what can be checked at compile time and forwards to
+// impl/stencil/Stencil_Dispatch.hpp (checked_stencil_call: the run-time checks, then the kernel),
+// which the compiled library (KOKKOSTILE_ENABLE_ETI) holds for float and double.
 
 #include <Kokkos_Core.hpp>
-#include <Kokkos_Profiling_ScopedRegion.hpp>
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_Stencil2D.hpp"
 #include "KokkosTile_StencilOptions.hpp"
 #include "impl/core/Core_KernelViews.hpp"
-#include "impl/core/Core_ViewChecks.hpp"
 #include "impl/stencil/Stencil_Dispatch.hpp"
 #include "impl/stencil/Stencil_Eti.hpp"
 
@@ -66,23 +65,10 @@ void apply_stencil(const std::string& label, const ExecSpace& space, const InVie
       Kokkos::SpaceAccessibility<ExecSpace, typename OutView::memory_space>::accessible &&
           Kokkos::SpaceAccessibility<ExecSpace, typename InView::memory_space>::accessible,
       "KokkosTile::apply_stencil: the execution space cannot access the Views' memory");
-  const std::string& call = label;
-  // A region per call, so that Kokkos Tools see the call around its kernels.
-  const Kokkos::Profiling::ScopedRegion region(call);
-  const StencilOptions resolved = Impl::checked_stencil_options(call, options, boundary);
-  KOKKOSTILE_EXPECT(out.extent(0) == in.extent(0) && out.extent(1) == in.extent(1), InvalidArgument,
-                    call,
-                    "in is " << in.extent(0) << " x " << in.extent(1) << " but out is "
-                             << out.extent(0) << " x " << out.extent(1));
-  // The kernels see one View type per value type and memory space, whatever the layouts.
-  const auto kernel_out = Impl::output_kernel_view_2d(out);
-  const auto kernel_in = Impl::input_kernel_view_2d(in);
-  Impl::expect_distinct_elements(call, kernel_out, "out");
-  Impl::expect_disjoint(call, kernel_in, kernel_out, "in and out",
-                        "a stencil needs a separate output");
-  if (in.extent(0) == 0 || in.extent(1) == 0)
-    return;
-  Impl::stencil_dispatch(call, space, kernel_out, kernel_in, weights, boundary, resolved);
+  // The kernels see one View type per value type and memory space, whatever the layouts; the
+  // run-time checks take the same Views, in the compiled library with the kernels.
+  Impl::checked_stencil_call(label, space, Impl::output_kernel_view_2d(out),
+                             Impl::input_kernel_view_2d(in), weights, boundary, options);
 }
 
 /// As above, labelled "KokkosTile::apply_stencil<variant>" (the variant that runs).

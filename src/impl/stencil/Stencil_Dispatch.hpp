@@ -1,18 +1,23 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// Which kernel a validated stencil call runs: stencil_dispatch takes the call on the stencil's
-// kernel Views (Core_KernelViews.hpp: strided, one type per value type and memory space) and
-// chooses by variant, execution space, radius and options. It is the one function per execution
-// space and value type that the compiled library instantiates (Stencil_Eti.hpp).
+// The run-time half of a stencil call, on the stencil's kernel Views (Core_KernelViews.hpp:
+// strided, one type per value type and memory space): checked_stencil_call checks the options,
+// extents and overlaps and calls stencil_dispatch, which chooses the kernel by variant, execution
+// space, radius and options. checked_stencil_call is the one function per execution space and
+// value type that the compiled library instantiates (Stencil_Eti.hpp): a user's file compiles
+// neither the checks nor the kernels, only the View conversion (compile-time benchmark:
+// perf_tests/compile_time.py).
 
 #include <Kokkos_Core.hpp>
+#include <Kokkos_Profiling_ScopedRegion.hpp>
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_Stencil2D.hpp"
 #include "KokkosTile_StencilOptions.hpp"
 #include "impl/core/Core_BackendTraits.hpp"
 #include "impl/core/Core_KernelViews.hpp"
+#include "impl/core/Core_ViewChecks.hpp"
 #include "impl/stencil/Stencil_Host.hpp"
 #include "impl/stencil/Stencil_Launch.hpp"
 #include "impl/stencil/Stencil_Tile.hpp"
@@ -99,6 +104,26 @@ void stencil_dispatch(const std::string& call, const ExecSpace& space, const Out
       return launch_stencil_tiled<0>(call, space, out, in, weights, boundary, tile_rows, tile_cols,
                                      strips);
   }
+}
+
+/// KokkosTile::apply_stencil after its compile-time checks: the call's Tools region, then the
+/// run-time checks (options, extents, out aliasing itself or overlapping in) and the kernel.
+template <class ExecSpace, class OutKernel, class InKernel, class T>
+void checked_stencil_call(const std::string& call, const ExecSpace& space, const OutKernel& out,
+                          const InKernel& in, const Stencil2D<T>& weights,
+                          const BoundaryCondition<T>& boundary, const StencilOptions& options) {
+  // A region per call, so that Kokkos Tools see the call around its kernels.
+  const Kokkos::Profiling::ScopedRegion region(call);
+  const StencilOptions resolved = checked_stencil_options(call, options, boundary);
+  KOKKOSTILE_EXPECT(out.extent(0) == in.extent(0) && out.extent(1) == in.extent(1), InvalidArgument,
+                    call,
+                    "in is " << in.extent(0) << " x " << in.extent(1) << " but out is "
+                             << out.extent(0) << " x " << out.extent(1));
+  expect_distinct_elements(call, out, "out");
+  expect_disjoint(call, in, out, "in and out", "a stencil needs a separate output");
+  if (in.extent(0) == 0 || in.extent(1) == 0)
+    return;
+  stencil_dispatch(call, space, out, in, weights, boundary, resolved);
 }
 
 }  // namespace Impl

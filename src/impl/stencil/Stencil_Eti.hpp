@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// The stencil's instantiations in the compiled library (impl/core/Core_Eti.hpp): stencil_dispatch
-// for float and double, every enabled execution space, its own memory space.
+// The stencil's instantiations in the compiled library (impl/core/Core_Eti.hpp):
+// checked_stencil_call for float and double, every enabled execution space, its own memory space.
 // KOKKOSTILE_STENCIL_INSTANTIATE(Space, T) is the library's definition, the declarations below
 // are every user's.
 
@@ -10,7 +10,7 @@
 #include "impl/stencil/Stencil_Dispatch.hpp"
 
 #define KOKKOSTILE_STENCIL_ETI_(PREFIX, SPACE, T)                               \
-  PREFIX template void KokkosTile::Impl::stencil_dispatch<                      \
+  PREFIX template void KokkosTile::Impl::checked_stencil_call<                      \
       SPACE, KokkosTile::Impl::KernelView2D<T, SPACE::memory_space>,            \
       KokkosTile::Impl::KernelView2D<const T, SPACE::memory_space>, T>(         \
       const std::string&, const SPACE&,                                         \
