@@ -35,3 +35,6 @@ foreach(_kt_algorithm IN LISTS _kt_eti_algorithms)
     list(APPEND KOKKOSTILE_ETI_SOURCES "${_kt_file}")
   endforeach()
 endforeach()
+# The host GEMM's x86 micro-kernels, once for the whole library (impl/gemm/Gemm_HostMicroKernel.hpp
+# declares them extern for every other file that sees KOKKOSTILE_ETI).
+list(APPEND KOKKOSTILE_ETI_SOURCES "${CMAKE_CURRENT_LIST_DIR}/../src/impl/gemm/Gemm_HostMicroKernelX86.cpp")

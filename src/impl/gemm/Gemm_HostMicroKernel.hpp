@@ -11,7 +11,8 @@
 // x86 kernels are therefore compiled for AVX-512F and for AVX2+FMA through target attributes and
 // picked at run time (__builtin_cpu_supports); a portable kernel in plain C++ covers other hosts,
 // nvcc (whose host pass may not take target attributes and x86 intrinsics in every configuration)
-// and compilers without GCC extensions.
+// and compilers without GCC extensions. The x86 kernels are defined in
+// Gemm_HostMicroKernelX86.hpp, which the compiled library compiles once (see the end of this file).
 //
 // Each kernel type carries its own blocking (MR, NR, and the cache blocks KC, MC, NC the driver
 // uses), so the packing routines and the driver are instantiated per kernel.
@@ -22,7 +23,6 @@
 #if !defined(__CUDACC__) && (defined(__GNUC__) || defined(__clang__)) && \
     (defined(__x86_64__) || defined(__i386__))
 #define KOKKOSTILE_GEMM_HOST_X86 1
-#include <immintrin.h>
 #endif
 
 namespace KokkosTile {
@@ -75,137 +75,31 @@ struct GemmKernelGeneric {
 #define KOKKOSTILE_TARGET_AVX512 __attribute__((target("avx512f")))
 #define KOKKOSTILE_TARGET_AVX2 __attribute__((target("avx2,fma")))
 
-/// One SIMD register of T and the operations the kernels need, per instruction set. The member
-/// functions carry the same target as the kernel that uses them, so they inline into it.
+/// Elements of T in one AVX-512 and one AVX2 register.
 template <class T>
-struct GemmAvx512;
-template <>
-struct GemmAvx512<double> {
-  using reg = __m512d;
-  static constexpr int width = 8;
-  KOKKOSTILE_TARGET_AVX512 static reg zero() { return _mm512_setzero_pd(); }
-  KOKKOSTILE_TARGET_AVX512 static reg load(const double* p) { return _mm512_loadu_pd(p); }
-  KOKKOSTILE_TARGET_AVX512 static reg set1(double x) { return _mm512_set1_pd(x); }
-  KOKKOSTILE_TARGET_AVX512 static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_pd(a, b, c); }
-  KOKKOSTILE_TARGET_AVX512 static reg mul(reg a, reg b) { return _mm512_mul_pd(a, b); }
-  KOKKOSTILE_TARGET_AVX512 static void store(double* p, reg x) { _mm512_storeu_pd(p, x); }
-};
-template <>
-struct GemmAvx512<float> {
-  using reg = __m512;
-  static constexpr int width = 16;
-  KOKKOSTILE_TARGET_AVX512 static reg zero() { return _mm512_setzero_ps(); }
-  KOKKOSTILE_TARGET_AVX512 static reg load(const float* p) { return _mm512_loadu_ps(p); }
-  KOKKOSTILE_TARGET_AVX512 static reg set1(float x) { return _mm512_set1_ps(x); }
-  KOKKOSTILE_TARGET_AVX512 static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_ps(a, b, c); }
-  KOKKOSTILE_TARGET_AVX512 static reg mul(reg a, reg b) { return _mm512_mul_ps(a, b); }
-  KOKKOSTILE_TARGET_AVX512 static void store(float* p, reg x) { _mm512_storeu_ps(p, x); }
-};
-
+inline constexpr int gemm_avx512_width = 64 / static_cast<int>(sizeof(T));
 template <class T>
-struct GemmAvx2;
-template <>
-struct GemmAvx2<double> {
-  using reg = __m256d;
-  static constexpr int width = 4;
-  KOKKOSTILE_TARGET_AVX2 static reg zero() { return _mm256_setzero_pd(); }
-  KOKKOSTILE_TARGET_AVX2 static reg load(const double* p) { return _mm256_loadu_pd(p); }
-  KOKKOSTILE_TARGET_AVX2 static reg set1(double x) { return _mm256_set1_pd(x); }
-  KOKKOSTILE_TARGET_AVX2 static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_pd(a, b, c); }
-  KOKKOSTILE_TARGET_AVX2 static reg mul(reg a, reg b) { return _mm256_mul_pd(a, b); }
-  KOKKOSTILE_TARGET_AVX2 static void store(double* p, reg x) { _mm256_storeu_pd(p, x); }
-};
-template <>
-struct GemmAvx2<float> {
-  using reg = __m256;
-  static constexpr int width = 8;
-  KOKKOSTILE_TARGET_AVX2 static reg zero() { return _mm256_setzero_ps(); }
-  KOKKOSTILE_TARGET_AVX2 static reg load(const float* p) { return _mm256_loadu_ps(p); }
-  KOKKOSTILE_TARGET_AVX2 static reg set1(float x) { return _mm256_set1_ps(x); }
-  KOKKOSTILE_TARGET_AVX2 static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_ps(a, b, c); }
-  KOKKOSTILE_TARGET_AVX2 static reg mul(reg a, reg b) { return _mm256_mul_ps(a, b); }
-  KOKKOSTILE_TARGET_AVX2 static void store(float* p, reg x) { _mm256_storeu_ps(p, x); }
-};
+inline constexpr int gemm_avx2_width = 32 / static_cast<int>(sizeof(T));
 
-// The kernel body, shared by both instruction sets: a macro because a function's target cannot
-// depend on a template parameter, and a body without the target could not inline the intrinsics.
-// MV vectors of A~ per k step, NR broadcasts of B~, MV x NR accumulators. Whole tiles of a C
-// with unit row stride are updated in place with vector loads and stores; the rest go through a
-// tile on the stack.
-#define KOKKOSTILE_GEMM_MICRO_KERNEL_BODY(V)                                         \
-  using reg = typename V::reg;                                                       \
-  constexpr int W = V::width;                                                        \
-  reg acc[NR][MV];                                                                   \
-  if (rs_c == 1) {                                                                   \
-    _Pragma("GCC unroll 32") for (int j = 0; j < NR; ++j) {                          \
-      __builtin_prefetch(c + j * cs_c);                                              \
-      __builtin_prefetch(c + j * cs_c + MR - 1);                                     \
-    }                                                                                \
-  }                                                                                  \
-  _Pragma("GCC unroll 32") for (int j = 0; j < NR; ++j) {                            \
-    _Pragma("GCC unroll 4") for (int v = 0; v < MV; ++v) acc[j][v] = V::zero();      \
-  }                                                                                  \
-  for (std::int64_t p = 0; p < kc; ++p) {                                            \
-    reg av[MV];                                                                      \
-    _Pragma("GCC unroll 4") for (int v = 0; v < MV; ++v) av[v] = V::load(a + v * W); \
-    _Pragma("GCC unroll 32") for (int j = 0; j < NR; ++j) {                          \
-      const reg bj = V::set1(b[j]);                                                  \
-      _Pragma("GCC unroll 4") for (int v = 0; v < MV; ++v) acc[j][v] =               \
-          V::fma(av[v], bj, acc[j][v]);                                              \
-    }                                                                                \
-    a += MR;                                                                         \
-    b += NR;                                                                         \
-  }                                                                                  \
-  const reg valpha = V::set1(alpha);                                                 \
-  if (rs_c == 1 && m_valid == MR && n_valid == NR) {                                 \
-    if (beta == T(0)) {                                                              \
-      _Pragma("GCC unroll 32") for (int j = 0; j < NR; ++j) {                        \
-        _Pragma("GCC unroll 4") for (int v = 0; v < MV; ++v)                         \
-            V::store(c + j * cs_c + v * W, V::mul(valpha, acc[j][v]));               \
-      }                                                                              \
-    } else {                                                                         \
-      const reg vbeta = V::set1(beta);                                               \
-      _Pragma("GCC unroll 32") for (int j = 0; j < NR; ++j) {                        \
-        _Pragma("GCC unroll 4") for (int v = 0; v < MV; ++v) {                       \
-          T* cv = c + j * cs_c + v * W;                                              \
-          V::store(cv, V::fma(valpha, acc[j][v], V::mul(vbeta, V::load(cv))));       \
-        }                                                                            \
-      }                                                                              \
-    }                                                                                \
-  } else {                                                                           \
-    alignas(64) T tile[NR * MR];                                                     \
-    _Pragma("GCC unroll 32") for (int j = 0; j < NR; ++j) {                          \
-      _Pragma("GCC unroll 4") for (int v = 0; v < MV; ++v)                           \
-          V::store(tile + j * MR + v * W, acc[j][v]);                                \
-    }                                                                                \
-    gemm_store_tile<T, MR, NR>(tile, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);  \
-  }
-
+/// The x86 micro-kernels (C tile of MV vectors x NR columns), defined in
+/// Gemm_HostMicroKernelX86.hpp. They are declared with their target here: GCC takes a template's
+/// target from its first declaration.
 template <class T, int MV, int NR>
 KOKKOSTILE_TARGET_AVX512 void gemm_micro_kernel_avx512(std::int64_t kc, const T* a, const T* b,
                                                        T alpha, T beta, T* c, std::int64_t rs_c,
                                                        std::int64_t cs_c, int m_valid,
-                                                       int n_valid) {
-  constexpr int MR = MV * GemmAvx512<T>::width;
-  KOKKOSTILE_GEMM_MICRO_KERNEL_BODY(GemmAvx512<T>)
-}
-
+                                                       int n_valid);
 template <class T, int MV, int NR>
 KOKKOSTILE_TARGET_AVX2 void gemm_micro_kernel_avx2(std::int64_t kc, const T* a, const T* b, T alpha,
                                                    T beta, T* c, std::int64_t rs_c,
-                                                   std::int64_t cs_c, int m_valid, int n_valid) {
-  constexpr int MR = MV * GemmAvx2<T>::width;
-  KOKKOSTILE_GEMM_MICRO_KERNEL_BODY(GemmAvx2<T>)
-}
-
-#undef KOKKOSTILE_GEMM_MICRO_KERNEL_BODY
+                                                   std::int64_t cs_c, int m_valid, int n_valid);
 
 /// AVX-512: 2 vectors x 14 columns = 28 of the 32 zmm registers hold accumulators (BLIS' skx
 /// shape).
 template <class T, int NR_, int KC_, int MC_, int NC_>
 struct GemmKernelAvx512 {
   static constexpr int MV = 2;
-  static constexpr int MR = MV * GemmAvx512<T>::width, NR = NR_, KC = KC_, MC = MC_, NC = NC_;
+  static constexpr int MR = MV * gemm_avx512_width<T>, NR = NR_, KC = KC_, MC = MC_, NC = NC_;
   static const char* name() { return "avx512"; }
   static void run(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c, std::int64_t rs_c,
                   std::int64_t cs_c, int m_valid, int n_valid) {
@@ -218,7 +112,7 @@ struct GemmKernelAvx512 {
 template <class T, int NR_, int KC_, int MC_, int NC_>
 struct GemmKernelAvx2 {
   static constexpr int MV = 2;
-  static constexpr int MR = MV * GemmAvx2<T>::width, NR = NR_, KC = KC_, MC = MC_, NC = NC_;
+  static constexpr int MR = MV * gemm_avx2_width<T>, NR = NR_, KC = KC_, MC = MC_, NC = NC_;
   static const char* name() { return "avx2"; }
   static void run(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c, std::int64_t rs_c,
                   std::int64_t cs_c, int m_valid, int n_valid) {
@@ -281,3 +175,21 @@ struct GemmHostKernelFor<float, GemmHostIsa::avx2> {
 
 }  // namespace Impl
 }  // namespace KokkosTile
+
+#ifdef KOKKOSTILE_GEMM_HOST_X86
+// The four x86 micro-kernels the host GEMM uses (GemmHostKernelFor above).
+#define KOKKOSTILE_GEMM_X86_KERNELS_(PREFIX, T)                                                    \
+  PREFIX template void KokkosTile::Impl::gemm_micro_kernel_avx512<T, 2, 14>(                       \
+      std::int64_t, const T*, const T*, T, T, T*, std::int64_t, std::int64_t, int, int);           \
+  PREFIX template void KokkosTile::Impl::gemm_micro_kernel_avx2<T, 2, 6>(                          \
+      std::int64_t, const T*, const T*, T, T, T*, std::int64_t, std::int64_t, int, int);
+#if defined(KOKKOSTILE_ETI) && !defined(KOKKOSTILE_GEMM_X86_KERNELS_DEFINED_HERE)
+// With the compiled library, its Gemm_HostMicroKernelX86.cpp holds them: a user's file does not
+// parse <immintrin.h> (about 0.5 s of g++ in every file that includes KokkosTile.hpp), and a host
+// GEMM compiled there (a type or memory space the library lacks) still runs them.
+KOKKOSTILE_GEMM_X86_KERNELS_(extern, float)
+KOKKOSTILE_GEMM_X86_KERNELS_(extern, double)
+#else
+#include "impl/gemm/Gemm_HostMicroKernelX86.hpp"
+#endif
+#endif
