@@ -65,26 +65,10 @@ void transpose_copy(const std::string& label, const ExecSpace& space, const AVie
       std::is_same_v<typename AView::non_const_value_type, typename BView::non_const_value_type>,
       "KokkosTile::transpose_copy: a and b must have the same element type (convert one "
       "with Kokkos::deep_copy first)");
-  const std::string& call = label;
-  // A region per call, so that Kokkos Tools see the call around its kernels.
-  const Kokkos::Profiling::ScopedRegion region(call);
-  const TransposeVariant variant = Impl::checked_transpose_variant<ExecSpace>(call, options);
-  KOKKOSTILE_EXPECT(b.extent(0) == a.extent(1) && b.extent(1) == a.extent(0), InvalidArgument, call,
-                    "a is " << a.extent(0) << " x " << a.extent(1) << " so b must be "
-                            << a.extent(1) << " x " << a.extent(0) << ", but b is " << b.extent(0)
-                            << " x " << b.extent(1));
-  // The kernels see one View type per element type and memory space, whatever the layouts.
-  const auto kernel_b = Impl::output_kernel_view_2d(b);
-  const auto kernel_a = Impl::input_kernel_view_2d(a);
-  Impl::expect_distinct_elements(call, kernel_b, "b");
-  Impl::expect_disjoint(call, kernel_a, kernel_b, "a and b",
-                        "use KokkosTile::transpose(a) to transpose a square matrix in place");
-  const TileShape2D shape = variant == TransposeVariant::naive
-                                ? TileShape2D{}
-                                : Impl::transpose_tile_shape<ExecSpace>(call, options, variant);
-  if (a.extent(0) == 0 || a.extent(1) == 0)
-    return;
-  Impl::transpose_dispatch(call, space, kernel_b, kernel_a, variant, shape);
+  // The kernels see one View type per element type and memory space, whatever the layouts; the
+  // run-time checks take the same Views, in the compiled library with the kernels.
+  Impl::checked_transpose_call(label, space, Impl::output_kernel_view_2d(b),
+                               Impl::input_kernel_view_2d(a), options);
 }
 
 /// As above, labelled "KokkosTile::transpose_copy<variant>" (the variant that runs).

@@ -155,9 +155,8 @@ void launch_cuda_clusters(const std::string& call, const std::string& label,
       emulated ? cluster_kernel<Functor, true>() : cluster_kernel<Functor, false>();
   prepare_kernel<Functor>(call, kernel, space.cuda_device(), config.dynamicSmemBytes,
                           !emulated && cluster > max_portable_cluster_size);
-  launch_as_parallel_for(call, label, space, "cudaLaunchKernelEx", [&] {
-    return cudaLaunchKernelEx(&config, kernel, functor, geometry);
-  });
+  launch_as_parallel_for(call, label, space, "cudaLaunchKernelEx",
+                         [&] { return cudaLaunchKernelEx(&config, kernel, functor, geometry); });
 }
 
 }  // namespace Impl

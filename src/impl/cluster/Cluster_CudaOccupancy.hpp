@@ -110,11 +110,11 @@ ClusterKernel<Functor> cluster_kernel() {
 }
 
 /// The state of one kernel, found by its address rather than by its functor type: without -rdc,
-/// nvcc gives the host stub of a __global__ template internal linkage (-static-global-template-stub,
-/// nvcc 13's default), so every translation unit that instantiates a cluster kernel holds a kernel
-/// of its own, with its own attributes. A state kept per type lets one translation unit skip
-/// raising its kernel's shared memory limit because another raised its own: queries then answer 0
-/// and launches fail.
+/// nvcc gives the host stub of a __global__ template internal linkage
+/// (-static-global-template-stub, nvcc 13's default), so every translation unit that instantiates a
+/// cluster kernel holds a kernel of its own, with its own attributes. A state kept per type lets
+/// one translation unit skip raising its kernel's shared memory limit because another raised its
+/// own: queries then answer 0 and launches fail.
 inline CudaKernelState& cuda_kernel_state(const void* kernel) {
   static std::mutex mutex;
   static std::map<const void*, CudaKernelState> states;  // nodes never move
@@ -163,8 +163,7 @@ int native_binary_version(const std::string& call, int device) {
     return found->second;
   const CudaDeviceScope scope(device);
   cudaFuncAttributes attributes{};
-  check_cuda(call, "cudaFuncGetAttributes",
-             cudaFuncGetAttributes(&attributes, kernel));
+  check_cuda(call, "cudaFuncGetAttributes", cudaFuncGetAttributes(&attributes, kernel));
   state.binary_version[device] = attributes.binaryVersion;
   return attributes.binaryVersion;
 }

@@ -87,8 +87,7 @@ inline constexpr int gemm_avx2_width = 32 / static_cast<int>(sizeof(T));
 template <class T, int MV, int NR>
 KOKKOSTILE_TARGET_AVX512 void gemm_micro_kernel_avx512(std::int64_t kc, const T* a, const T* b,
                                                        T alpha, T beta, T* c, std::int64_t rs_c,
-                                                       std::int64_t cs_c, int m_valid,
-                                                       int n_valid);
+                                                       std::int64_t cs_c, int m_valid, int n_valid);
 template <class T, int MV, int NR>
 KOKKOSTILE_TARGET_AVX2 void gemm_micro_kernel_avx2(std::int64_t kc, const T* a, const T* b, T alpha,
                                                    T beta, T* c, std::int64_t rs_c,
@@ -178,10 +177,10 @@ struct GemmHostKernelFor<float, GemmHostIsa::avx2> {
 
 #ifdef KOKKOSTILE_GEMM_HOST_X86
 // The four x86 micro-kernels the host GEMM uses (GemmHostKernelFor above).
-#define KOKKOSTILE_GEMM_X86_KERNELS_(PREFIX, T)                                                    \
-  PREFIX template void KokkosTile::Impl::gemm_micro_kernel_avx512<T, 2, 14>(                       \
-      std::int64_t, const T*, const T*, T, T, T*, std::int64_t, std::int64_t, int, int);           \
-  PREFIX template void KokkosTile::Impl::gemm_micro_kernel_avx2<T, 2, 6>(                          \
+#define KOKKOSTILE_GEMM_X86_KERNELS_(PREFIX, T)                                          \
+  PREFIX template void KokkosTile::Impl::gemm_micro_kernel_avx512<T, 2, 14>(             \
+      std::int64_t, const T*, const T*, T, T, T*, std::int64_t, std::int64_t, int, int); \
+  PREFIX template void KokkosTile::Impl::gemm_micro_kernel_avx2<T, 2, 6>(                \
       std::int64_t, const T*, const T*, T, T, T*, std::int64_t, std::int64_t, int, int);
 #if defined(KOKKOSTILE_ETI) && !defined(KOKKOSTILE_GEMM_X86_KERNELS_DEFINED_HERE)
 // With the compiled library, its Gemm_HostMicroKernelX86.cpp holds them: a user's file does not

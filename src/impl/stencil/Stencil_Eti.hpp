@@ -10,7 +10,7 @@
 #include "impl/stencil/Stencil_Dispatch.hpp"
 
 #define KOKKOSTILE_STENCIL_ETI_(PREFIX, SPACE, T)                               \
-  PREFIX template void KokkosTile::Impl::checked_stencil_call<                      \
+  PREFIX template void KokkosTile::Impl::checked_stencil_call<                  \
       SPACE, KokkosTile::Impl::KernelView2D<T, SPACE::memory_space>,            \
       KokkosTile::Impl::KernelView2D<const T, SPACE::memory_space>, T>(         \
       const std::string&, const SPACE&,                                         \

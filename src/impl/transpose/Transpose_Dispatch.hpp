@@ -4,13 +4,18 @@
 // Which kernel a validated transpose call runs: transpose_dispatch (out of place) and
 // transpose_in_place_dispatch take the call on the transpose's kernel Views (Core_KernelViews.hpp:
 // strided, one type per element type and memory space) and choose by variant, execution space and
-// tile edge. They are the functions per execution space and element type that the compiled
-// library instantiates (Transpose_Eti.hpp).
+// tile edge. checked_transpose_call is the run-time half of transpose_copy (its checks, then
+// transpose_dispatch). checked_transpose_call and transpose_in_place_dispatch are the functions
+// per execution space and element type that the compiled library instantiates
+// (Transpose_Eti.hpp), so that a user's transpose_copy compiles neither the checks nor the kernels.
 
 #include <Kokkos_Core.hpp>
+#include <Kokkos_Profiling_ScopedRegion.hpp>
 
+#include "KokkosTile_Assert.hpp"
 #include "KokkosTile_TransposeOptions.hpp"
 #include "impl/core/Core_BackendTraits.hpp"
+#include "impl/core/Core_ViewChecks.hpp"
 #include "impl/transpose/Transpose_Host.hpp"
 #include "impl/transpose/Transpose_Launch.hpp"
 #include "impl/transpose/Transpose_Team.hpp"
@@ -66,6 +71,30 @@ void transpose_in_place_dispatch(const std::string& call, const ExecSpace& space
         return launch_transpose_in_place<0>(call, space, a, shape);
     }
   }
+}
+
+/// KokkosTile::transpose_copy after its compile-time checks: the call's Tools region, then the
+/// run-time checks (variant and tile options, extents, b aliasing itself or overlapping a) and the
+/// kernel.
+template <class ExecSpace, class BKernel, class AKernel>
+void checked_transpose_call(const std::string& call, const ExecSpace& space, const BKernel& b,
+                            const AKernel& a, const TransposeOptions& options) {
+  // A region per call, so that Kokkos Tools see the call around its kernels.
+  const Kokkos::Profiling::ScopedRegion region(call);
+  const TransposeVariant variant = checked_transpose_variant<ExecSpace>(call, options);
+  KOKKOSTILE_EXPECT(b.extent(0) == a.extent(1) && b.extent(1) == a.extent(0), InvalidArgument, call,
+                    "a is " << a.extent(0) << " x " << a.extent(1) << " so b must be "
+                            << a.extent(1) << " x " << a.extent(0) << ", but b is " << b.extent(0)
+                            << " x " << b.extent(1));
+  expect_distinct_elements(call, b, "b");
+  expect_disjoint(call, a, b, "a and b",
+                  "use KokkosTile::transpose(a) to transpose a square matrix in place");
+  const TileShape2D shape = variant == TransposeVariant::naive
+                                ? TileShape2D{}
+                                : transpose_tile_shape<ExecSpace>(call, options, variant);
+  if (a.extent(0) == 0 || a.extent(1) == 0)
+    return;
+  transpose_dispatch(call, space, b, a, variant, shape);
 }
 
 }  // namespace Impl

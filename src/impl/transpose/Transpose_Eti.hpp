@@ -2,21 +2,21 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The transpose's instantiations in the compiled library (impl/core/Core_Eti.hpp):
-// transpose_dispatch and transpose_in_place_dispatch for float and double, every enabled execution
-// space, its own memory space. KOKKOSTILE_TRANSPOSE_INSTANTIATE(Space, T) is the library's
-// definition, the declarations below are every user's.
+// checked_transpose_call and transpose_in_place_dispatch for float and double, every enabled
+// execution space, its own memory space. KOKKOSTILE_TRANSPOSE_INSTANTIATE(Space, T) is the
+// library's definition, the declarations below are every user's.
 
 #include "impl/core/Core_Eti.hpp"
 #include "impl/transpose/Transpose_Dispatch.hpp"
 
 #define KOKKOSTILE_TRANSPOSE_ETI_(PREFIX, SPACE, T)                        \
-  PREFIX template void KokkosTile::Impl::transpose_dispatch<               \
+  PREFIX template void KokkosTile::Impl::checked_transpose_call<           \
       SPACE, KokkosTile::Impl::KernelView2D<T, SPACE::memory_space>,       \
       KokkosTile::Impl::KernelView2D<const T, SPACE::memory_space>>(       \
       const std::string&, const SPACE&,                                    \
       const KokkosTile::Impl::KernelView2D<T, SPACE::memory_space>&,       \
       const KokkosTile::Impl::KernelView2D<const T, SPACE::memory_space>&, \
-      KokkosTile::TransposeVariant, const KokkosTile::TileShape2D&);       \
+      const KokkosTile::TransposeOptions&);                                \
   PREFIX template void KokkosTile::Impl::transpose_in_place_dispatch<      \
       SPACE, KokkosTile::Impl::KernelView2D<T, SPACE::memory_space>>(      \
       const std::string&, const SPACE&,                                    \
