@@ -7,8 +7,8 @@
 
 BUILD_DIR is a configured KokkosTile build tree (Ninja; `cmake/provision.sh compile-time` makes
 one for a flavour and runs this). Each unit of compile_time/CMakeLists.txt is compiled alone, one
-at a time, with the exact command the build would use (`ninja -t commands -s`), N times (default
-2), and the median wall time is kept. In a build with the compiled library (KOKKOSTILE_ENABLE_ETI)
+at a time, with the exact command the build would use (`ninja -t commands -s`), in N rounds over
+all units (default 2), and the median wall time is kept. In a build with the compiled library (KOKKOSTILE_ENABLE_ETI)
 every unit is compiled twice: as configured (its calls link to the library's instantiations) and
 without the library's declarations (no -DKOKKOSTILE_ETI: header-only, as a build without the library
 compiles it). Writes DIR/compile_times.json (a list of {"flavour", "compiler", "eti", "unit",
@@ -102,16 +102,23 @@ def main():
     eti_built = cache_value(build_dir, "KOKKOSTILE_ENABLE_ETI").upper() in ("ON", "TRUE", "1", "YES")
     modes = [True, False] if eti_built else [False]
 
-    rows = []
+    # Rounds over every unit rather than repeats of one unit: a machine that drifts (a busy
+    # neighbour, a warmer CPU) then moves every unit alike, and the ratios to kokkos_only hold.
+    jobs = []
     for unit in units:
         command, obj = compile_command(build_dir, unit)
         for eti in modes:
-            cmd = command if eti or not eti_built else without_eti(command)
-            seconds = statistics.median(time_compile(build_dir, cmd, obj) for _ in range(args.repeat))
-            rows.append({"flavour": flavour, "compiler": compiler, "eti": eti, "unit": unit,
-                         "seconds": round(seconds, 2)})
-            print(f"compile_time: {unit:<18} eti={'yes' if eti else 'no ':<3} {seconds:7.1f} s",
-                  flush=True)
+            jobs.append((unit, eti, command if eti or not eti_built else without_eti(command), obj))
+    times = {(unit, eti): [] for unit, eti, _, _ in jobs}
+    for round_ in range(args.repeat):
+        for unit, eti, cmd, obj in jobs:
+            seconds = time_compile(build_dir, cmd, obj)
+            times[(unit, eti)].append(seconds)
+            print(f"compile_time: round {round_ + 1}/{args.repeat} {unit:<18} "
+                  f"eti={'yes' if eti else 'no ':<3} {seconds:7.1f} s", flush=True)
+    rows = [{"flavour": flavour, "compiler": compiler, "eti": eti, "unit": unit,
+             "seconds": round(statistics.median(times[(unit, eti)]), 2)}
+            for unit, eti, _, _ in jobs]
 
     print(f"\ncompile times ({flavour} flavour, {compiler}; median of {args.repeat}; "
           "x = against kokkos_only with the same eti)")
