@@ -8,11 +8,12 @@
 BUILD_DIR is a configured KokkosTile build tree (Ninja; `cmake/provision.sh compile-time` makes
 one for a flavour and runs this). Each unit of compile_time/CMakeLists.txt is compiled alone, one
 at a time, with the exact command the build would use (`ninja -t commands -s`), in N rounds over
-all units (default 2), and the median wall time is kept. In a build with the compiled library (KOKKOSTILE_ENABLE_ETI)
-every unit is compiled twice: as configured (its calls link to the library's instantiations) and
-without the library's declarations (no -DKOKKOSTILE_ETI: header-only, as a build without the library
-compiles it). Writes DIR/compile_times.json (a list of {"flavour", "compiler", "eti", "unit",
-"seconds"}) and prints a table with each unit against kokkos_only.
+all units (default 2), and the median wall time is kept. In a build with the compiled library
+(KOKKOSTILE_ENABLE_ETI) every unit is compiled twice: as configured (its calls link to the
+library's instantiations) and without the library's declarations (no -DKOKKOSTILE_ETI:
+header-only, as a build without the library compiles it). Writes DIR/compile_times.json (a list
+of {"flavour", "compiler", "eti", "unit", "seconds"}) and prints a table with each unit against
+kokkos_only.
 """
 import argparse
 import json
@@ -99,7 +100,8 @@ def main():
         units = [u for u in units if u in wanted]
     flavour = cache_value(build_dir, "KOKKOSTILE_PROVISION_FLAVOUR") or "cmake"
     compiler = compiler_version(cache_value(build_dir, "CMAKE_CXX_COMPILER"))
-    eti_built = cache_value(build_dir, "KOKKOSTILE_ENABLE_ETI").upper() in ("ON", "TRUE", "1", "YES")
+    eti_built = cache_value(build_dir, "KOKKOSTILE_ENABLE_ETI").upper() in ("ON", "TRUE", "1",
+                                                                         "YES")
     modes = [True, False] if eti_built else [False]
 
     # Rounds over every unit rather than repeats of one unit: a machine that drifts (a busy
