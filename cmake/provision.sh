@@ -314,7 +314,7 @@ build_and_run() {
     run_compile_times "$build_dir" "$flavour"
     return
   fi
-  build_stage "$build_dir" "build-$flavour" "about 20 minutes on 2 cores"
+  build_stage "$build_dir" "build-$flavour" "about 3 minutes on 2 cores"
   case "$command" in
     test)
       test_stage "$build_dir" "test-$flavour" ;;

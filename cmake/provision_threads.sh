@@ -90,7 +90,7 @@ threads_main() {
     run_compile_times "$build_dir" threads
     return
   fi
-  build_stage "$build_dir" "build-threads" "about 35 minutes on 2 cores"
+  build_stage "$build_dir" "build-threads" "about 3 minutes on 2 cores"
   case "$command" in
     test)
       test_stage "$build_dir" "test-threads" ;;
