@@ -115,20 +115,28 @@ ClusterKernel<Functor> cluster_kernel() {
 /// cluster kernel holds a kernel of its own, with its own attributes. A state kept per type lets
 /// one translation unit skip raising its kernel's shared memory limit because another raised its
 /// own: queries then answer 0 and launches fail.
-inline CudaKernelState& cuda_kernel_state(const void* kernel) {
+inline CudaKernelState& cuda_kernel_state_at(const void* kernel) {
   static std::mutex mutex;
   static std::map<const void*, CudaKernelState> states;  // nodes never move
   const std::lock_guard<std::mutex> lock(mutex);
   return states[kernel];
 }
+template <class Functor>
+CudaKernelState& cuda_kernel_state(ClusterKernel<Functor> kernel) {
+  return cuda_kernel_state_at(reinterpret_cast<const void*>(kernel));
+}
 
 /// Raises `kernel`'s dynamic shared memory limit to `bytes` (and allows non-portable cluster
-/// sizes) on `device` if no earlier call did. Caller holds state.mutex and the device scope.
+/// sizes) on `device` if no earlier call did. Caller holds state.mutex. A kernel prepared before
+/// costs a lookup: the device is made current only to change an attribute.
 template <class Functor>
 void prepare_kernel_locked(const std::string& call, CudaKernelState& state,
                            ClusterKernel<Functor> kernel, int device, std::size_t bytes,
                            bool nonportable) {
   std::size_t& limit = state.shared_limit[device];
+  if (bytes <= limit && (!nonportable || state.nonportable[device]))
+    return;
+  const CudaDeviceScope scope(device);
   if (bytes > limit) {
     check_cuda(call, "cudaFuncSetAttribute(cudaFuncAttributeMaxDynamicSharedMemorySize)",
                cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -146,9 +154,8 @@ void prepare_kernel_locked(const std::string& call, CudaKernelState& state,
 template <class Functor>
 void prepare_kernel(const std::string& call, ClusterKernel<Functor> kernel, int device,
                     std::size_t bytes, bool nonportable) {
-  CudaKernelState& state = cuda_kernel_state(reinterpret_cast<const void*>(kernel));
+  CudaKernelState& state = cuda_kernel_state(kernel);
   const std::lock_guard<std::mutex> lock(state.mutex);
-  const CudaDeviceScope scope(device);
   prepare_kernel_locked<Functor>(call, state, kernel, device, bytes, nonportable);
 }
 
@@ -156,7 +163,7 @@ void prepare_kernel(const std::string& call, ClusterKernel<Functor> kernel, int 
 template <class Functor>
 int native_binary_version(const std::string& call, int device) {
   const auto kernel = cluster_kernel<Functor, false>();
-  CudaKernelState& state = cuda_kernel_state(reinterpret_cast<const void*>(kernel));
+  CudaKernelState& state = cuda_kernel_state(kernel);
   const std::lock_guard<std::mutex> lock(state.mutex);
   const auto found = state.binary_version.find(device);
   if (found != state.binary_version.end())
@@ -192,7 +199,7 @@ int cuda_active_clusters(const std::string& call, int device, int cluster_size, 
     return 0;
 
   const auto kernel = cluster_kernel<Functor, Emulated>();
-  CudaKernelState& state = cuda_kernel_state(reinterpret_cast<const void*>(kernel));
+  CudaKernelState& state = cuda_kernel_state(kernel);
   const std::lock_guard<std::mutex> lock(state.mutex);
   const auto key = std::make_tuple(device, cluster_size, team_size, scratch);
   const auto found = state.active.find(key);

@@ -176,12 +176,15 @@ struct GemmHostKernelFor<float, GemmHostIsa::avx2> {
 }  // namespace KokkosTile
 
 #ifdef KOKKOSTILE_GEMM_HOST_X86
-// The four x86 micro-kernels the host GEMM uses (GemmHostKernelFor above).
-#define KOKKOSTILE_GEMM_X86_KERNELS_(PREFIX, T)                                          \
-  PREFIX template void KokkosTile::Impl::gemm_micro_kernel_avx512<T, 2, 14>(             \
-      std::int64_t, const T*, const T*, T, T, T*, std::int64_t, std::int64_t, int, int); \
-  PREFIX template void KokkosTile::Impl::gemm_micro_kernel_avx2<T, 2, 6>(                \
+// The four x86 micro-kernels the host GEMM uses, with the shapes GemmHostKernelFor gives them.
+#define KOKKOSTILE_GEMM_X86_KERNEL_(PREFIX, ISA, T)                                            \
+  PREFIX template void KokkosTile::Impl::gemm_micro_kernel_##ISA<                              \
+      T, KokkosTile::Impl::GemmHostKernelFor<T, KokkosTile::Impl::GemmHostIsa::ISA>::type::MV, \
+      KokkosTile::Impl::GemmHostKernelFor<T, KokkosTile::Impl::GemmHostIsa::ISA>::type::NR>(   \
       std::int64_t, const T*, const T*, T, T, T*, std::int64_t, std::int64_t, int, int);
+#define KOKKOSTILE_GEMM_X86_KERNELS_(PREFIX, T)  \
+  KOKKOSTILE_GEMM_X86_KERNEL_(PREFIX, avx512, T) \
+  KOKKOSTILE_GEMM_X86_KERNEL_(PREFIX, avx2, T)
 #if defined(KOKKOSTILE_ETI) && !defined(KOKKOSTILE_GEMM_X86_KERNELS_DEFINED_HERE)
 // With the compiled library, its Gemm_HostMicroKernelX86.cpp holds them: a user's file does not
 // parse <immintrin.h> (about 0.5 s of g++ in every file that includes KokkosTile.hpp), and a host
