@@ -193,7 +193,10 @@ test_stage() {
   count=$(cd "$dir" && ctest -N "$@" 2>/dev/null | sed -n 's/^Total Tests: //p')
   started=$(date +%s)
   stage "running ${count:-the} tests (ctest in ${dir#"$source_dir"/})" "$(usual "$key" "a few minutes")"
-  (cd "$dir" && ctest --output-on-failure "$@")
+  # -j: the install and compile-fail tests each build one small project, mostly one file at a
+  # time, so they run side by side; the unit executables and the benchmark smoke run alone
+  # (RUN_SERIAL), since they use every core or the GPU.
+  (cd "$dir" && ctest --output-on-failure -j "$jobs" "$@")
   finished "$key" "$started" "tests passed"
 }
 
