@@ -17,6 +17,13 @@
 #define KOKKOSTILE_TARGET_AVX512 __attribute__((target("avx512f")))
 #define KOKKOSTILE_TARGET_AVX2 __attribute__((target("avx2,fma")))
 
+#ifdef __NVCC__
+// nvcc's front end does not know GCC's unroll pragma, warns (1675) and hands it to the host
+// compiler, which unrolls as it does without nvcc.
+#pragma nv_diagnostic push
+#pragma nv_diag_suppress 1675
+#endif
+
 namespace KokkosTile {
 namespace Impl {
 
@@ -150,5 +157,9 @@ KOKKOSTILE_TARGET_AVX2 void gemm_micro_kernel_avx2(std::int64_t kc, const T* a, 
 
 #undef KOKKOSTILE_TARGET_AVX512
 #undef KOKKOSTILE_TARGET_AVX2
+
+#ifdef __NVCC__
+#pragma nv_diagnostic pop
+#endif
 
 #endif  // KOKKOSTILE_GEMM_HOST_X86

@@ -4,26 +4,26 @@
 // Row kernels of the host stencil (Stencil_Host.hpp) and the instruction sets they run with.
 //
 // A row of outputs is one loop over f of sum_taps w * rows[ds][f + df - r]: with the radius and
-// shape compiled in, the taps unroll and the compiler vectorises over f (weights in registers,
-// no boundary tests). Kokkos packages are often built for the baseline ISA (x86-64: SSE2, no FMA),
-// where this loop is compute-bound: a 5x5 box is 25 multiplies and 24 adds per output, and even
-// the 9-point star falls well short of copy bandwidth. On x86-64 with GCC or Clang (not nvcc: the
-// CUDA builds' Serial backend keeps the baseline), a work item is therefore compiled twice, for
-// the baseline, for AVX2 + FMA and for AVX-512, and the best copy for the CPU runs. Measured on an
-// AMD EPYC (Zen 5), one thread, rows in L2, ns per float output: 5-point 0.30 -> 0.21, 9-point
-// 0.37 -> 0.26, 5x5 box 1.55 -> 0.88 from baseline to AVX2; AVX-512 was faster there in L2 (box
-// 0.45) but slower on 1024 x 4096 grids, past the caches (9-point 0.74 against 0.50 ns, box 1.32
-// against 1.06), so AMD CPUs take AVX2. On an Intel Xeon with AVX-512 (two threads, 4096^2, as a
-// ratio to deep_copy, with the row pairs of Stencil_Host.hpp) AVX-512 against AVX2: 9-point float
-// 1.03-1.07 against 0.81, 5x5 box float 0.76-0.80 against 0.54, double 0.86-0.91 against 0.76, so
-// other CPUs with AVX-512 take it.
+// shape compiled in, the taps unroll and the compiler vectorises over f (weights in registers, no
+// boundary tests). Kokkos packages are often built for the baseline ISA (x86-64: SSE2, no FMA),
+// where this loop is compute-bound: a 5x5 box is 25 multiplies and 24 adds per output, and even the
+// 9-point star falls well short of copy bandwidth. On x86-64 with GCC or Clang (nvcc's host pass
+// included: a CUDA build's OpenMP backend is a host backend like any other), a work item is
+// therefore compiled three times, for the baseline, for AVX2 + FMA and for AVX-512, and the best
+// copy for the CPU runs. Measured on an AMD EPYC (Zen 5), one thread, rows in L2, ns per float
+// output: 5-point 0.30 -> 0.21, 9-point 0.37 -> 0.26, 5x5 box 1.55 -> 0.88 from baseline to AVX2;
+// AVX-512 was faster there in L2 (box 0.45) but slower on 1024 x 4096 grids, past the caches
+// (9-point 0.74 against 0.50 ns, box 1.32 against 1.06), so AMD CPUs take AVX2. On an Intel Xeon
+// with AVX-512 (two threads, 4096^2, as a ratio to deep_copy, with the row pairs of
+// Stencil_Host.hpp) AVX-512 against AVX2: 9-point float 1.03-1.07 against 0.81, 5x5 box float
+// 0.76-0.80 against 0.54, double 0.86-0.91 against 0.76, so other CPUs with AVX-512 take it.
 
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
 #include <utility>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDA_ARCH__)
 #define KOKKOSTILE_IMPL_STENCIL_X86 1
 #endif
 
