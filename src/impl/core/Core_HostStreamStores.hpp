@@ -7,7 +7,8 @@
 // 2 n, as memcpy does for large copies. Kernels compute a chunk of outputs into a small buffer
 // that stays in L1 and stream it out with stream_copy, then call stream_fence before they finish.
 //
-// SSE2 (every x86-64 host compiler); elsewhere, and in device passes, stream_copy is a plain copy.
+// SSE2 (every x86-64 host compiler, and the host pass of nvcc or hipcc: a GPU build's OpenMP
+// backend streams as a host build's does); elsewhere, and in device passes, a plain copy.
 
 #include <Kokkos_Core.hpp>
 
@@ -16,7 +17,7 @@
 #include <cstring>
 #include <type_traits>
 
-#if defined(__SSE2__) && !defined(__CUDACC__) && !defined(__HIPCC__) && \
+#if defined(__SSE2__) && !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__) && \
     !defined(__SYCL_DEVICE_ONLY__)
 #define KOKKOSTILE_IMPL_HOST_STREAM_STORES 1
 #include <emmintrin.h>

@@ -22,8 +22,8 @@ namespace host_transpose {
 /// A hint that the cache line at `address` will be read soon (a no-op where the compiler has no
 /// portable prefetch builtin, and in device compilations, where these kernels never run).
 KOKKOS_FORCEINLINE_FUNCTION void prefetch(const void* address) {
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__) && !defined(__HIPCC__) && \
-    !defined(__SYCL_DEVICE_ONLY__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDA_ARCH__) && \
+    !defined(__HIP_DEVICE_COMPILE__) && !defined(__SYCL_DEVICE_ONLY__)
   __builtin_prefetch(address, 0, 2);
 #else
   (void)address;
