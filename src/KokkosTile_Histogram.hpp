@@ -9,7 +9,8 @@
 //
 // Bins: integer samples (int, unsigned, int64, ...) count in bin `sample`, clamped: samples below 0
 // count in bin 0, samples at or above nbins in the last bin. Floating-point samples count in bin
-// floor((x - lo) * nbins / (hi - lo)) (computed in double); samples outside [lo, hi), NaN and
+// floor((x - lo) * nbins / (hi - lo)), exact for the double value of x (no rounding: a sample on
+// an edge, to the last bit, counts in the bin above it); samples outside [lo, hi), NaN and
 // infinities are dropped (as CUB's HistogramEven drops them).
 //
 // Counts: unsigned 32- or 64-bit, any layout and stride. The counts are overwritten (zeros where
@@ -160,19 +161,18 @@ void histogram(const std::string& label, const ExecSpace& space, const SampleVie
   static_assert(std::is_floating_point_v<T>,
                 "KokkosTile::histogram(samples, counts, lo, hi) bins floating-point samples");
   const Kokkos::Profiling::ScopedRegion region(label);
-  const double scale = static_cast<double>(counts.extent(0)) / (hi - lo);
-  KOKKOSTILE_EXPECT(std::isfinite(lo) && std::isfinite(hi) && lo < hi && std::isfinite(hi - lo) &&
-                        std::isfinite(scale),
+  const double nbins = static_cast<double>(counts.extent(0));
+  KOKKOSTILE_EXPECT(std::isfinite(lo) && std::isfinite(hi) && lo < hi &&
+                        std::isfinite((hi - lo) * nbins) && std::isfinite(nbins / (hi - lo)),
                     InvalidArgument, label,
                     "the range [" << lo << ", " << hi << ") must be finite and not empty, and "
                                   << counts.extent(0) << " bins over it must be wider than "
-                                  << "the smallest double");
+                                  << "the smallest double (and their count times its width "
+                                  << "finite)");
   KokkosTile::Impl::histogram_checked(
       label, space, samples, counts,
-      [=](int nbins) {
-        return KokkosTile::Impl::RangeBins<T>{nbins, lo, hi, scale};
-      },
-      options, tuning);
+      [=](int bins) { return KokkosTile::Impl::RangeBins<T>::over(bins, lo, hi); }, options,
+      tuning);
 }
 
 template <class ExecSpace, class SampleView, class CountView,

@@ -9,6 +9,7 @@
 
 #include "TestHelpers.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -264,6 +265,47 @@ TEST(Histogram, StridedViewsAndWideTypes) {
       {5, 1024}, {3, 20011});
 }
 
+// GCC's and Clang's 128-bit integers (__extension__: -Wpedantic accepts them so).
+__extension__ typedef __int128 Int128;
+
+/// floor((x - lo) * nbins / (hi - lo)) in exact integer arithmetic, independent of the library:
+/// each double is an integer times a power of two, scaled to a common power (the test's values
+/// span at most 40 binary orders, so the products fit in 128 bits). -1 outside [lo, hi).
+int exact_range_bin(double x, double lo, double hi, int nbins) {
+  if (!(x >= lo && x < hi))
+    return -1;
+  int exponent[3];
+  const double value[3] = {x, lo, hi};
+  int lowest = INT_MAX;
+  for (int i = 0; i < 3; ++i) {
+    std::frexp(value[i], &exponent[i]);
+    if (value[i] != 0.0)
+      lowest = std::min(lowest, exponent[i]);
+  }
+  Int128 scaled[3];
+  for (int i = 0; i < 3; ++i) {
+    int e = 0;
+    const double mantissa = std::frexp(value[i], &e);  // value = mantissa * 2^e, |mantissa| < 1
+    const int shift = value[i] == 0.0 ? 0 : e - lowest;
+    EXPECT_LE(shift, 40) << "the exact reference cannot hold " << value[i];
+    scaled[i] = static_cast<Int128>(std::ldexp(mantissa, 53)) * (static_cast<Int128>(1) << shift);
+  }
+  const Int128 bin = static_cast<Int128>(nbins) * (scaled[0] - scaled[1]) / (scaled[2] - scaled[1]);
+  return static_cast<int>(bin);
+}
+
+template <class T>
+std::vector<std::uint32_t> exact_range_counts(const std::vector<T>& values, double lo, double hi,
+                                              int nbins) {
+  std::vector<std::uint32_t> counts(nbins, 0);
+  for (const T v : values) {
+    const int b = exact_range_bin(static_cast<double>(v), lo, hi, nbins);
+    if (b >= 0)
+      ++counts[b];
+  }
+  return counts;
+}
+
 /// Floating-point samples over [lo, hi): the edges, out-of-range values, NaN and infinities, plus
 /// seeded values.
 template <class T>
@@ -283,15 +325,7 @@ void check_range_counts() {
     std::uniform_real_distribution<double> uniform(lo - 1.0, hi + 1.0);
     for (int i = 0; i < 50000; ++i)
       values.push_back(static_cast<T>(uniform(engine)));
-    std::vector<std::uint32_t> expected(nbins, 0);
-    const double scale = nbins / (hi - lo);
-    for (const T v : values) {
-      const double x = static_cast<double>(v);
-      if (!(x >= lo && x < hi))
-        continue;
-      const int b = std::min(nbins - 1, static_cast<int>(std::floor((x - lo) * scale)));
-      ++expected[b];
-    }
+    const std::vector<std::uint32_t> expected = exact_range_counts(values, lo, hi, nbins);
     // The edges by hand: lo is in bin 0, the value below hi in the last bin, hi is dropped.
     ASSERT_GE(expected[0], 1u);
     ASSERT_GE(expected[nbins - 1], 1u);
@@ -310,6 +344,68 @@ void check_range_counts() {
 TEST(Histogram, FloatAndDoubleRangesDropOutsideAndNaN) {
   check_range_counts<float>();
   check_range_counts<double>();
+}
+
+/// Samples on and around every bin edge (each edge as two roundings give it, and the doubles or
+/// floats up to 3 steps either side), so that the exact edge test decides most of them.
+template <class T>
+void check_samples_at_edges(double lo, double hi, int nbins) {
+  std::vector<T> values;
+  std::mt19937_64 engine(7 + nbins);
+  std::uniform_int_distribution<int> any_edge(1, nbins - 1);
+  const int edges = std::min(nbins - 1, 3000);
+  for (int i = 0; i < edges; ++i) {
+    const int b = edges == nbins - 1 ? i + 1 : any_edge(engine);
+    for (const double edge : {lo + b * (hi - lo) / nbins, lo + b * ((hi - lo) / nbins)}) {
+      T below = static_cast<T>(edge), above = below;
+      values.push_back(below);
+      for (int step = 0; step < 3; ++step) {
+        below = std::nextafter(below, static_cast<T>(lo));
+        above = std::nextafter(above, static_cast<T>(hi));
+        values.push_back(below);
+        values.push_back(above);
+      }
+    }
+  }
+  const std::vector<std::uint32_t> expected = exact_range_counts(values, lo, hi, nbins);
+  const SampleHolder<T, Kokkos::LayoutRight> samples(values);
+  for (const HistogramOptions& o : every_variant()) {
+    if (!runnable(o, nbins, static_cast<std::int64_t>(values.size()), 4))
+      continue;
+    CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(nbins, garbage<std::uint32_t>());
+    KokkosTile::Experimental::histogram(ExecSpace(), samples.view, counts.view, lo, hi, o, o);
+    ExecSpace().fence();
+    EXPECT_TRUE(same_counts(expected, counts.read()))
+        << describe(o) << ", [" << lo << ", " << hi << "), " << nbins << " bins";
+  }
+}
+
+/// The bin of a floating-point sample is exact for its double value: 0.3, 0.6 and 0.7 in [0, 1)
+/// with 10 bins are just below 3/10, 6/10 and 7/10 (one bin above where (x - lo) * scale rounds).
+TEST(Histogram, RangeBinsAreExactForTheSamplesDoubleValue) {
+  const std::vector<double> tenths = {0.3, 0.6, 0.7, 0.1 * 3, 0.5};
+  EXPECT_EQ(exact_range_bin(0.3, 0.0, 1.0, 10), 2);      // the reference itself, by hand
+  EXPECT_EQ(exact_range_bin(0.1 * 3, 0.0, 1.0, 10), 3);  // 0.30000000000000004
+  const SampleHolder<double, Kokkos::LayoutRight> samples(tenths);
+  for (const HistogramOptions& o : every_variant()) {
+    if (!runnable(o, 10, static_cast<std::int64_t>(tenths.size()), 4))
+      continue;
+    CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(10, garbage<std::uint32_t>());
+    KokkosTile::Experimental::histogram(ExecSpace(), samples.view, counts.view, 0.0, 1.0, o, o);
+    ExecSpace().fence();
+    EXPECT_TRUE(
+        same_counts(std::vector<std::uint32_t>{0, 0, 1, 1, 0, 2, 1, 0, 0, 0}, counts.read()))
+        << describe(o);
+  }
+  check_samples_at_edges<double>(0.0, 1.0, 10);
+  check_samples_at_edges<double>(-2.5, 7.25, 1000);
+  check_samples_at_edges<double>(0.1, 0.7, 3);
+  check_samples_at_edges<double>(-1e-3, 1e-3, 999);
+  check_samples_at_edges<double>(1e5, 1e5 + 1.0, 7);
+  check_samples_at_edges<double>(-3.0, 1e4, 100003);
+  check_samples_at_edges<float>(0.0, 1.0, 10);
+  check_samples_at_edges<float>(-2.5, 7.25, 1000);
+  check_samples_at_edges<float>(0.1, 0.7, 3);
 }
 
 TEST(Histogram, EmptyInputOverwritesAndAccumulateAdds) {
@@ -428,6 +524,10 @@ TEST(HistogramErrors, RejectBadArgumentsNamingTheCall) {
   EXPECT_THROW(KokkosTile::histogram(reals, counts, -std::numeric_limits<double>::max(),
                                      std::numeric_limits<double>::max()),
                KokkosTile::InvalidArgument);
+  // A finite width whose product with the bin count is not (the exact edge test needs it).
+  EXPECT_TRUE(throws_with<InvalidArgument>(
+      [&] { KokkosTile::histogram(reals, counts, 0.0, std::numeric_limits<double>::max() / 2); },
+      {"KokkosTile::histogram", "times its width finite"}));
   EXPECT_THROW(KokkosTile::histogram_plan(ExecSpace(), 0, 10), KokkosTile::InvalidArgument);
   EXPECT_THROW(KokkosTile::histogram_plan(ExecSpace(), 10, 10, 2), KokkosTile::InvalidArgument);
   for (const HistogramVariant s : {HistogramVariant::shared, HistogramVariant::cluster}) {

@@ -1,13 +1,14 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// What every histogram variant shares (KokkosTile_Histogram.hpp): how a sample becomes a bin, how
-// the samples are split into aligned 16-byte packets plus a few scalar extras, and the warp-level
-// helpers of the CUDA kernels.
+// What every histogram variant shares (KokkosTile_Histogram.hpp): how a sample becomes a bin
+// (floating-point samples: Histogram_RangeBins.hpp), how the samples are split into aligned
+// 16-byte packets plus a few scalar extras, and the warp-level helpers of the CUDA kernels.
 
 #include <Kokkos_Core.hpp>
 
 #include "impl/core/Core_Packet.hpp"
+#include "impl/histogram/Histogram_RangeBins.hpp"
 
 #include <cstdint>
 #include <type_traits>
@@ -28,24 +29,6 @@ struct ClampedBins {
     return static_cast<std::uint64_t>(sample) >= static_cast<std::uint64_t>(nbins)
                ? nbins - 1
                : static_cast<int>(sample);
-  }
-};
-
-/// Floating-point samples, nbins even bins over [lo, hi): computed in double; samples outside
-/// [lo, hi), NaN and infinities give -1 (dropped, as CUB's HistogramEven drops them). Rounding of
-/// (x - lo) * scale can reach nbins just below hi: that sample counts in the last bin.
-template <class T>
-struct RangeBins {
-  int nbins;
-  double lo;
-  double hi;
-  double scale;  // nbins / (hi - lo)
-  KOKKOS_INLINE_FUNCTION int operator()(T sample) const {
-    const double x = static_cast<double>(sample);
-    if (!(x >= lo && x < hi))
-      return -1;
-    const int bin = static_cast<int>((x - lo) * scale);
-    return bin < nbins ? bin : nbins - 1;
   }
 };
 
