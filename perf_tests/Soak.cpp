@@ -184,7 +184,7 @@ int main(int argc, char** argv) {
   warmup = std::min(warmup, calls / 2);
   // Peaks of each half after the warm-up: sizes are random, so single samples swing with the
   // allocator; a leak raises the second half's peak above the first's by its rate times calls/2.
-  const std::int64_t every = std::max<std::int64_t>(1, calls / 50), half = (warmup + calls) / 2;
+  const std::int64_t every = std::max<std::int64_t>(1, calls / 50), middle = (warmup + calls) / 2;
   double peak_rss[2] = {0, 0}, peak_device[2] = {0, 0};
   std::printf("soak: %lld calls on %s, seed %llu\n", static_cast<long long>(calls), Space::name(),
               static_cast<unsigned long long>(seed));
@@ -214,7 +214,7 @@ int main(int argc, char** argv) {
     if (call + 1 > warmup && ((call + 1) % every == 0 || call + 1 == calls)) {
       Space().fence();
       const double rss = resident_mib(), device = device_used_mib();
-      const int part = call + 1 <= half ? 0 : 1;
+      const int part = call + 1 <= middle ? 0 : 1;
       peak_rss[part] = std::max(peak_rss[part], rss);
       peak_device[part] = std::max(peak_device[part], device);
       if ((call + 1) % (every * 5) == 0 || call + 1 == calls)
