@@ -630,7 +630,8 @@ TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
     EXPECT_THROW((void)KokkosTile::histogram_plan(space, cluster + 1, big, 4, forced),
                  KokkosTile::ResourceError);
   } else if constexpr (KokkosTile::Impl::runs_on_host<ExecSpace>()) {
-    // Private copies while they cost no more than the samples and fit the memory budget.
+    // Private copies while their counters are at most a quarter of the samples and fit the
+    // memory budget.
     const std::int64_t copies = KokkosTile::Impl::histogram_copies(space);
     const std::int64_t budget = static_cast<std::int64_t>(
         KokkosTile::Impl::histogram_host_copy_budget / (copies * sizeof(std::uint32_t)));
@@ -644,7 +645,8 @@ TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
       EXPECT_EQ(KokkosTile::histogram_variant_for(space, 1 << 20, samples),
                 HistogramVariant::shared);
     } else {
-      const std::int64_t most = 4 * samples / copies;
+      const std::int64_t most =
+          samples / (KokkosTile::Impl::histogram_samples_per_copied_bin * copies);
       EXPECT_EQ(KokkosTile::histogram_variant_for(space, most, samples), HistogramVariant::shared);
       EXPECT_EQ(KokkosTile::histogram_variant_for(space, most + 1, samples),
                 HistogramVariant::global_atomics);

@@ -38,6 +38,12 @@ inline constexpr int histogram_host_round_samples = 16384;
 inline constexpr int histogram_cache_slots = 2048;
 /// Host private copies may take at most this much memory.
 inline constexpr std::size_t histogram_host_copy_budget = std::size_t{1} << 30;
+/// Host private copies are taken on more than one thread only with at least this many samples per
+/// counter of all copies. With fewer, the copies' zeroing and merge outweigh the atomics they save:
+/// 4,194,304 bins of 2^24 uniform ints on two threads (copies * nbins = samples / 2) ran at 0.75 of
+/// the plain atomic kernel on a 2-core Xeon, and on 16 cores of an H200 machine at 0.92 with 8
+/// threads and 0.45 with 16 (perf_tests/results/2026-11-29_H200_openmp_threads/).
+inline constexpr std::int64_t histogram_samples_per_copied_bin = 4;
 
 template <class ExecSpace>
 constexpr bool histogram_on_cuda() {
@@ -175,8 +181,10 @@ HistogramPlanResult plan_histogram(const ExecSpace& space, std::int64_t nbins, s
     const std::size_t copy_bytes =
         static_cast<std::size_t>(copies) * static_cast<std::size_t>(nbins) * counter_bytes;
     const bool copies_fit = copy_bytes <= histogram_host_copy_budget;
-    const bool copies_pay = copies == 1 || static_cast<std::int64_t>(copies) * nbins <=
-                                               4 * std::max<std::int64_t>(samples, 1);
+    // Copies cost zeroing and merging copies * nbins counters besides the samples' increments.
+    const bool copies_pay = copies == 1 || static_cast<std::int64_t>(copies) * nbins *
+                                                   histogram_samples_per_copied_bin <=
+                                               std::max<std::int64_t>(samples, 1);
     if (forced == HistogramVariant::shared ||
         (forced == HistogramVariant::automatic && copies_fit && copies_pay)) {
       KOKKOSTILE_HISTOGRAM_REFUSE_UNLESS(
