@@ -16,6 +16,7 @@
 #include "impl/histogram/Histogram_ClusterKernel.hpp"
 #include "impl/histogram/Histogram_Common.hpp"
 #include "impl/histogram/Histogram_DeviceKernels.hpp"
+#include "impl/histogram/Histogram_Tuning.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -26,18 +27,6 @@
 
 namespace KokkosTile {
 namespace Impl {
-
-inline constexpr int histogram_shared_team = 512;
-inline constexpr int histogram_cluster_team = 256;
-inline constexpr int histogram_global_team = 256;
-/// Samples per thread and staged round on devices (packets of 4 ints: 2 packets).
-inline constexpr int histogram_round_samples = 8;
-/// Host cluster emulation: a block is one thread; long rounds amortise its barriers.
-inline constexpr int histogram_host_round_samples = 16384;
-/// Slots of the global variant's hot-bin cache (tags and counts: 16 KB of shared memory).
-inline constexpr int histogram_cache_slots = 2048;
-/// Host private copies may take at most this much memory.
-inline constexpr std::size_t histogram_host_copy_budget = std::size_t{1} << 30;
 
 template <class ExecSpace>
 constexpr bool histogram_on_cuda() {
