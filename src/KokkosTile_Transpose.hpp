@@ -43,6 +43,7 @@
 #include "impl/transpose/Transpose_Dispatch.hpp"
 #include "impl/transpose/Transpose_Eti.hpp"
 #include "impl/transpose/Transpose_Launch.hpp"
+#include "impl/transpose/Transpose_Tuning.hpp"
 
 #include <string>
 #include <type_traits>
@@ -131,11 +132,10 @@ void transpose(const std::string& label, const ExecSpace& space, const AView& a,
   KOKKOSTILE_EXPECT(a.extent(0) == a.extent(1), InvalidArgument, call,
                     "an in-place transpose needs a square matrix, but a is " << a.extent(0) << " x "
                                                                              << a.extent(1));
-  // Two tiles per team: 64 x 64 tiles of up to 4 bytes, 32 x 32 of 8 bytes keep both in level 0
-  // on devices (two padded 64 x 64 double tiles would need 66,560 bytes).
+  // Two tiles per team on devices (Impl::transpose_in_place_device_edge).
   TransposeOptions in_place_options = options;
   if (in_place_options.tile == 0 && !Impl::runs_on_host<ExecSpace>())
-    in_place_options.tile = sizeof(typename AView::value_type) <= 4 ? 64 : 32;
+    in_place_options.tile = Impl::transpose_in_place_device_edge<typename AView::value_type>;
   const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, in_place_options, variant);
   const auto kernel_a = Impl::output_kernel_view_2d(a);
   Impl::expect_distinct_elements(call, kernel_a, "a");

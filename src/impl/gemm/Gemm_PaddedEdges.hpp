@@ -20,6 +20,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "impl/gemm/Gemm_Simple.hpp"
+#include "impl/gemm/Gemm_Tuning.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -28,11 +29,8 @@
 namespace KokkosTile {
 namespace Impl {
 
-/// Most rows (columns) past the last whole tile that the edge kernels take.
-inline constexpr int gemm_edge_max = 16;
-
-/// Warps per team of the edge kernels, and lanes per warp.
-inline constexpr int gemm_edge_warps = 8, gemm_edge_lanes = 32;
+/// Lanes per warp of the edge kernels (their warps per team: gemm_edge_warps, Gemm_Tuning.hpp).
+inline constexpr int gemm_edge_lanes = 32;
 
 /// Partial sums of one team: [warp][sum][lane], lanes padded by one against bank conflicts.
 template <class T>

@@ -25,6 +25,7 @@
 #include "impl/gemm/Gemm_Operand.hpp"
 #include "impl/gemm/Gemm_PaddedEdges.hpp"
 #include "impl/gemm/Gemm_TunedLayout.hpp"
+#include "impl/gemm/Gemm_Tuning.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -35,12 +36,9 @@
 namespace KokkosTile {
 namespace Impl {
 
-/// Multiply-adds from which padded copies pay: one pass over op(A) and op(B) and the allocation
-/// then stay a few percent of the product.
-inline constexpr double gemm_padding_min_multiply_adds = 4294967296.0;  // 2^32
-
-/// Test hook: when positive, the multiply-adds from which problems are padded instead of the 2^32
-/// above, so that tests reach the padded path with small problems (host code only).
+/// Test hook: when positive, the multiply-adds from which problems are padded instead of
+/// gemm_padding_min_multiply_adds, so that tests reach the padded path with small problems (host
+/// code only).
 inline double& gemm_padding_min_multiply_adds_override() {
   static double multiply_adds = 0;
   return multiply_adds;

@@ -19,6 +19,7 @@
 #include "impl/gemm/Gemm_Operand.hpp"
 #include "impl/gemm/Gemm_Simple.hpp"
 #include "impl/gemm/Gemm_TunedDevice.hpp"
+#include "impl/gemm/Gemm_Tuning.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -28,15 +29,6 @@
 namespace KokkosTile {
 namespace Impl {
 
-/// Register budget of the tuned kernel, from its accumulators: two teams per multiprocessor
-/// (65536 / (2 x threads) registers per thread, 128 for 256 threads, 255 for 128) while the
-/// accumulators take at most half of that, else one, where fewer registers would spill. (Three
-/// teams, 85 registers, spilled even the 32-accumulator tiles.) Host backends ignore it.
-template <class Shape, class T>
-inline constexpr unsigned gemm_min_teams = Shape::TM* Shape::TN * sizeof(T) / 4 * Shape::threads <=
-                                                   16384
-                                               ? 2
-                                               : 1;
 template <class ExecSpace, class Shape, class T>
 using GemmTeamPolicy =
     Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<Shape::threads, gemm_min_teams<Shape, T>>>;
@@ -64,10 +56,6 @@ template <class ExecSpace>
 bool scratch_is_shared_memory(const ScratchPlacement& placement) {
   return is_cuda<ExecSpace>() && placement.level == 0;
 }
-
-/// What padded operand copies are rounded up to (Gemm_PaddedOperands.hpp): every tuned tile's BM,
-/// BN and BK divide these.
-inline constexpr std::int64_t gemm_pad_m = 256, gemm_pad_n = 128, gemm_pad_k = 16;
 
 /// One gemm call: C (m x n) = alpha * op(A) (m x k) * op(B) (k x n) + beta * C, on `space`.
 template <class ExecSpace, class CView, class AOperand, class BOperand>
@@ -129,20 +117,6 @@ void run_gemm_tiled16(const Problem& p) {
       p.call, with_scratch(Kokkos::TeamPolicy<ExecSpace>(p.space, league, team_size), placement),
       kernel{p.a, p.b, p.c, p.alpha, p.beta, p.m, p.n, p.k, int(tiles_n), placement.level});
 }
-
-/// Stages of the cp.async pipeline that the whole-packet form with default layouts may take for
-/// Shape and T: as many as fit (four at most) in 40,000 bytes, a little under the 40,936 bytes of
-/// level-0 scratch Kokkos 4.6 grants a team on Hopper. At run time they are taken only where the
-/// space's level-0 capacity holds them, else two. More stages keep more K steps in flight while
-/// one is multiplied: with two, the 128 x 64 fp64 tile on m16n8k8 waits on global memory every
-/// step (one team step is about as long as a load from L2).
-template <class Shape, class T, bool AAlongK = false, bool BAlongK = false>
-inline constexpr int gemm_deep_stages = [] {
-  constexpr std::size_t stage_bytes =
-      std::size_t(GemmTunedLayout<Shape, T, AAlongK, BAlongK>::stage_elements) * sizeof(T);
-  constexpr std::size_t fit = (40000 - 64) / stage_bytes;
-  return fit >= 4 ? 4 : fit >= 2 ? int(fit) : 2;
-}();
 
 /// The compiled form of the tuned kernel a problem takes (template arguments of GemmTuned).
 enum class GemmTunedForm {

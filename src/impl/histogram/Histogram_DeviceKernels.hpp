@@ -17,6 +17,7 @@
 
 #include "impl/cluster/Cluster_Member.hpp"
 #include "impl/histogram/Histogram_Common.hpp"
+#include "impl/histogram/Histogram_Tuning.hpp"
 
 #include <cstdint>
 
@@ -66,9 +67,6 @@ KOKKOS_INLINE_FUNCTION int warp_votes(bool predicate) {
   return predicate ? 1 : 0;
 #endif
 }
-
-/// A warp whose step holds fewer distinct bins than this aggregates its next steps.
-inline constexpr int histogram_aggregate_below = 24;
 
 /// Warp aggregation modes, resolved per variant from HistogramOptions::warp_aggregation.
 inline constexpr int aggregate_never = 0;

@@ -20,6 +20,7 @@
 #include "impl/histogram/Histogram_DeviceKernels.hpp"
 #include "impl/histogram/Histogram_Host.hpp"
 #include "impl/histogram/Histogram_Plan.hpp"
+#include "impl/histogram/Histogram_Tuning.hpp"
 
 #include <algorithm>
 #include <cstddef>

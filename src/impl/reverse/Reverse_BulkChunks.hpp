@@ -34,6 +34,7 @@
 #include "impl/core/Core_Packet.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
 #include "impl/reverse/Reverse_Packets.hpp"
+#include "impl/reverse/Reverse_Tuning.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -43,9 +44,6 @@
 
 namespace KokkosTile {
 namespace Impl {
-
-/// The most bytes one bulk copy moves, and the chunk reverse takes: the fastest size measured.
-inline constexpr unsigned reverse_bulk_copy_bytes = 4096;
 
 /// Whether chunks of Chunk elements of T take the bulk kernel: whole packets, from 2 to 16 KiB (so
 /// that both chunks and the barrier stay well within the 48 KiB of static shared memory a block

@@ -20,6 +20,7 @@
 #include "impl/reverse/Reverse_Host.hpp"
 #include "impl/reverse/Reverse_Packets.hpp"
 #include "impl/reverse/Reverse_Team.hpp"
+#include "impl/reverse/Reverse_Tuning.hpp"
 
 #include <climits>
 #include <cstddef>
@@ -28,10 +29,6 @@
 #include <type_traits>
 
 namespace KokkosTile {
-
-/// Elements each team stages per chunk when the caller passes no chunk extent.
-inline constexpr std::size_t default_reverse_chunk = 1024;
-
 namespace Impl {
 
 template <class ExecSpace, class ViewType>

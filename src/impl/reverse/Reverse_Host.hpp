@@ -17,6 +17,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "impl/core/Core_HostStreamStores.hpp"
+#include "impl/reverse/Reverse_Tuning.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -77,9 +78,6 @@ Blocks thread_blocks(const ExecSpace& space, std::int64_t items, std::int64_t mi
   size = (size + 63) / 64 * 64;
   return {size == 0 ? 0 : (items + size - 1) / size, size};
 }
-
-/// Below this many pairs or elements per thread, fewer threads share the work.
-inline constexpr std::int64_t min_block_items = 16384;
 
 template <class ViewType, bool UnitStride>
 struct InPlace {

@@ -21,6 +21,7 @@
 #include "impl/stencil/Stencil_Host.hpp"
 #include "impl/stencil/Stencil_Launch.hpp"
 #include "impl/stencil/Stencil_Tile.hpp"
+#include "impl/stencil/Stencil_Tuning.hpp"
 
 #include <cstdint>
 #include <string>

@@ -39,6 +39,7 @@
 #include "impl/core/Core_ViewChecks.hpp"
 #include "impl/stencil/Stencil_HostKernel.hpp"
 #include "impl/stencil/Stencil_HostRows.hpp"
+#include "impl/stencil/Stencil_Tuning.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -12,6 +12,7 @@
 #include "impl/stencil/Stencil_Tile.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
 #include "impl/stencil/Stencil_HostRows.hpp"
+#include "impl/stencil/Stencil_Tuning.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -19,16 +20,6 @@
 
 namespace KokkosTile {
 namespace Impl {
-
-/// Cache a work item's input rows may take (2 r + 1 rows of its strip): a quarter of a typical
-/// 1 MB L2, so that the output row and the next input row stream through the rest.
-inline constexpr std::int64_t stencil_host_cache_bytes = std::int64_t{256} << 10;
-
-/// Columns per chunk of a strided output row (4 KB of outputs, computed into L1, then scattered).
-template <class T>
-constexpr std::int64_t stencil_host_chunk() {
-  return std::max<std::int64_t>(64, 4096 / static_cast<std::int64_t>(sizeof(T)));
-}
 
 /// The grid in (slow, fast) coordinates of the output's contiguous index, and the work split.
 struct StencilHostGeometry {

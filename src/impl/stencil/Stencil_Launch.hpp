@@ -18,6 +18,7 @@
 #include "impl/stencil/Stencil_Packets.hpp"
 #include "impl/stencil/Stencil_Strips.hpp"
 #include "impl/stencil/Stencil_Tile.hpp"
+#include "impl/stencil/Stencil_Tuning.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -27,10 +28,6 @@
 
 namespace KokkosTile {
 namespace Impl {
-
-/// Teams of the strip kernel resident per multiprocessor: its CUDA launch bounds budget registers
-/// for this many, and two ~19 KB buffers each leave room for them in shared memory.
-inline constexpr unsigned stencil_strip_teams_per_sm = 4;
 
 /// The stencil with its first offset along the Views' slow index (transposed for LayoutLeft).
 template <class T>

@@ -16,6 +16,7 @@
 #include "KokkosTile_Stencil2D.hpp"
 #include "KokkosTile_TeamCopy.hpp"
 #include "KokkosTile_TeamLoops.hpp"
+#include "impl/stencil/Stencil_Tuning.hpp"
 
 #include <cstdint>
 
@@ -99,10 +100,6 @@ KOKKOS_INLINE_FUNCTION constexpr int stencil_fast_margin(int radius) {
   constexpr int V = packet_width<T>();
   return (radius + V - 1) / V * V;
 }
-
-/// Output tile edge of the fast path: 64 x 64 outputs per team, so that each of 256 threads has
-/// about 16 halo loads in flight.
-inline constexpr int stencil_fast_edge = 64;
 
 /// Level: the scratch level, compiled in, so that level 0 on CUDA gets shared-memory instructions
 /// (with a run-time level nvcc emits generic ones; see with_scratch_level).

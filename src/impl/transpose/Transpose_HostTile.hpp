@@ -10,6 +10,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "impl/core/Core_HostStreamStores.hpp"
+#include "impl/transpose/Transpose_Tuning.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -41,11 +42,6 @@ struct TileConfig {
   static constexpr bool stream = Stream;
 };
 
-/// 8 x 8 blocks of 4-byte elements or 4 x 4 of 8-byte ones: each line of a block fills two 16-byte
-/// vector registers, and GCC and Clang turn the block's transpose into lane shuffles.
-template <class T>
-inline constexpr int tile_micro = sizeof(T) <= 4 ? 8 : 4;
-
 /// The elements of T in `bytes`, a multiple of the register block and at least one block.
 template <class T>
 constexpr int tile_extent(int bytes) {
@@ -54,22 +50,18 @@ constexpr int tile_extent(int bytes) {
   return count < micro ? micro : count;
 }
 
-/// Out of place: destination lines of 256 bytes by source lines of 128 bytes (an 8 KiB buffer).
-/// On 2 OpenMP threads of a Zen 5 (4096^2 and 8192 x 2048, float and double, interleaved runs)
-/// this shape beat the square 64 x 64 and 32 x 32 tiles (0.5-0.6 of deep_copy's bandwidth) and
-/// longer runs on either side: long destination lines keep the non-temporal stores whole, while
-/// short source lines keep the buffer and the prefetched next tile small.
+/// Out of place: destination lines by source lines of the sizes in Transpose_Tuning.hpp, with
+/// non-temporal stores for large destinations.
 template <class T>
-using OutOfPlaceTile = TileConfig<tile_extent<T>(256), tile_extent<T>(128), tile_micro<T>, true>;
+using OutOfPlaceTile =
+    TileConfig<tile_extent<T>(out_of_place_destination_line_bytes),
+               tile_extent<T>(out_of_place_source_line_bytes), tile_micro<T>, true>;
 
-/// In place: square tiles of 256-byte lines (two buffers per thread); regular stores, since the
-/// destination lines were just read and sit in cache.
+/// In place: square tiles (Transpose_Tuning.hpp); regular stores, since the destination lines were
+/// just read and sit in cache.
 template <class T>
-using InPlaceTile = TileConfig<tile_extent<T>(256), tile_extent<T>(256), tile_micro<T>, false>;
-
-/// Destinations of at least this many bytes are written with non-temporal stores: smaller ones
-/// may well be read again from cache.
-inline constexpr std::size_t stream_min_bytes = std::size_t(8) << 20;
+using InPlaceTile = TileConfig<tile_extent<T>(in_place_line_bytes),
+                               tile_extent<T>(in_place_line_bytes), tile_micro<T>, false>;
 
 /// Register blocks need elements the compiler can hold in a plain array.
 template <class T>

@@ -14,6 +14,7 @@
 #include "impl/core/Core_ViewChecks.hpp"
 #include "impl/transpose/Transpose_CudaTiles.hpp"
 #include "impl/transpose/Transpose_Team.hpp"
+#include "impl/transpose/Transpose_Tuning.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -65,9 +66,9 @@ std::string transpose_label(const char* what, const TransposeOptions& options) {
 template <class ExecSpace>
 TileShape2D transpose_tile_shape(const std::string& call, const TransposeOptions& options,
                                  TransposeVariant variant) {
-  // Devices want many bytes in flight per thread: a 64 x 64 tile gives each of 256 threads 16
-  // elements per phase. Host backends want the tile in L1.
-  const int edge = options.tile != 0 ? options.tile : (runs_on_host<ExecSpace>() ? 32 : 64);
+  const int edge = options.tile != 0
+                       ? options.tile
+                       : (runs_on_host<ExecSpace>() ? transpose_host_edge : transpose_device_edge);
   KOKKOSTILE_EXPECT(edge > 0 && edge <= 1024, InvalidArgument, call,
                     "tile edge " << options.tile << " is outside [1, 1024]");
   return {edge, edge, variant == TransposeVariant::tiled_padded ? 1 : 0};
