@@ -27,9 +27,9 @@ inline constexpr int histogram_cache_slots = 2048;
 inline constexpr std::size_t histogram_host_copy_budget = std::size_t{1} << 30;
 /// Host private copies are taken on more than one thread only with at least this many samples per
 /// counter of all copies. With fewer, the copies' zeroing and merge outweigh the atomics they save:
-/// 4,194,304 bins of 2^24 uniform ints on two threads (copies * nbins = samples / 2) ran at 0.75 of
-/// the plain atomic kernel on a 2-core CI machine, and on 16 cores of an H200 machine at 0.92 with 8
-/// threads and 0.45 with 16 (perf_tests/results/2026-11-29_H200_openmp_threads/).
+/// 4,194,304 bins of 2^24 uniform ints on two threads (copies * nbins = samples / 2) ran at 0.75
+/// of the plain atomic kernel on a 2-core CI machine, and on 16 cores of an H200 machine at 0.92
+/// with 8 threads and 0.45 with 16 (perf_tests/results/2026-11-29_H200_openmp_threads/).
 inline constexpr std::int64_t histogram_samples_per_copied_bin = 4;
 /// A warp whose step holds fewer distinct bins than this aggregates its next steps.
 inline constexpr int histogram_aggregate_below = 24;
