@@ -126,10 +126,10 @@ ClusterRequest cluster_request(const ClusterPolicy<ExecSpace>& policy) {
 template <class ExecSpace>
 constexpr void check_cluster_space() {
 #ifdef KOKKOS_ENABLE_CUDA
-  static_assert(runs_on_host<ExecSpace>() || Impl::is_cuda<ExecSpace>(),
+  static_assert(is_host_backend<ExecSpace>() || Impl::is_cuda<ExecSpace>(),
                 "KokkosTile clusters run on Serial, OpenMP, Threads and Cuda");
 #else
-  static_assert(runs_on_host<ExecSpace>(),
+  static_assert(is_host_backend<ExecSpace>(),
                 "KokkosTile clusters run on Serial, OpenMP, Threads and Cuda");
 #endif
 }

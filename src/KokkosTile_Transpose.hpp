@@ -134,7 +134,7 @@ void transpose(const std::string& label, const ExecSpace& space, const AView& a,
                                                                              << a.extent(1));
   // Two tiles per team on devices (Impl::transpose_in_place_device_edge).
   TransposeOptions in_place_options = options;
-  if (in_place_options.tile == 0 && !Impl::runs_on_host<ExecSpace>())
+  if (in_place_options.tile == 0 && !Impl::is_host_backend<ExecSpace>())
     in_place_options.tile = Impl::transpose_in_place_device_edge<typename AView::value_type>;
   const TileShape2D shape = Impl::transpose_tile_shape<ExecSpace>(call, in_place_options, variant);
   const auto kernel_a = Impl::output_kernel_view_2d(a);

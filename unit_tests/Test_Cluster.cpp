@@ -416,7 +416,7 @@ TEST(Cluster, QueriesAgreeWithWhatRuns) {
 /// waiting for it at a cluster barrier are released.
 template <class Space>
 void check_exceptions_propagate() {
-  if constexpr (KokkosTile::Impl::runs_on_host<Space>()) {
+  if constexpr (KokkosTile::Impl::is_host_backend<Space>()) {
     const KokkosTile::ClusterPolicy<Space> policy(Space(), 16, 4, 1, 64);
     try {
       KokkosTile::parallel_for_cluster("test_throw", policy,
@@ -434,7 +434,7 @@ void check_exceptions_propagate() {
 }
 
 TEST(Cluster, HostExceptionsPropagate) {
-  if (!KokkosTile::Impl::runs_on_host<ExecSpace>())
+  if (!KokkosTile::Impl::is_host_backend<ExecSpace>())
     GTEST_SKIP() << "host backends only";
   check_exceptions_propagate<ExecSpace>();
 }
@@ -516,7 +516,7 @@ struct ToolsKernelCount {
 /// launch of the same shape computes the right thing.
 template <class Space>
 void check_throwing_launch_leaves_nothing_behind() {
-  if constexpr (KokkosTile::Impl::runs_on_host<Space>()) {
+  if constexpr (KokkosTile::Impl::is_host_backend<Space>()) {
     const int baseline = process_threads();
     for (const int size : {1, 2, 4, 16}) {
       const int league = 4 * size;
@@ -560,7 +560,7 @@ void check_throwing_launch_leaves_nothing_behind() {
 }
 
 TEST(Cluster, HostThrowingFunctorLeavesNothingBehind) {
-  if (!KokkosTile::Impl::runs_on_host<ExecSpace>())
+  if (!KokkosTile::Impl::is_host_backend<ExecSpace>())
     GTEST_SKIP() << "host backends only (device code cannot throw)";
   check_throwing_launch_leaves_nothing_behind<ExecSpace>();
 }
@@ -583,7 +583,7 @@ struct RecordCpuCount {
 template <class Space>
 void check_blocks_not_confined() {
 #ifdef __linux__
-  if constexpr (KokkosTile::Impl::runs_on_host<Space>()) {
+  if constexpr (KokkosTile::Impl::is_host_backend<Space>()) {
     cpu_set_t caller;
     ASSERT_EQ(sched_getaffinity(0, sizeof(caller), &caller), 0);
     if (CPU_COUNT(&caller) < 2 && std::thread::hardware_concurrency() < 2)
@@ -608,7 +608,7 @@ void check_blocks_not_confined() {
 
 TEST(Cluster, HostBlocksNotConfinedToCallersCpu) {
 #ifdef __linux__
-  if (!KokkosTile::Impl::runs_on_host<ExecSpace>())
+  if (!KokkosTile::Impl::is_host_backend<ExecSpace>())
     GTEST_SKIP() << "host backends only";
   check_blocks_not_confined<ExecSpace>();
 #else

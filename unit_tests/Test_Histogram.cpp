@@ -629,7 +629,7 @@ TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
               HistogramVariant::cluster);
     EXPECT_THROW((void)KokkosTile::histogram_plan(space, cluster + 1, big, 4, forced),
                  KokkosTile::ResourceError);
-  } else if constexpr (KokkosTile::Impl::runs_on_host<ExecSpace>()) {
+  } else if constexpr (KokkosTile::Impl::is_host_backend<ExecSpace>()) {
     // Private copies while their counters are at most a quarter of the samples and fit the
     // memory budget.
     const std::int64_t copies = KokkosTile::Impl::histogram_copies(space);

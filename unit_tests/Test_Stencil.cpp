@@ -351,7 +351,7 @@ TYPED_TEST(Stencil, HostPathEdgesEveryShapeLayoutAndBoundary) {
     if (isa >= 0 && !KokkosTile::Impl::stencil_host_isa_available(
                         static_cast<KokkosTile::Impl::StencilHostIsa>(isa)))
       continue;
-    if (isa != -1 && !KokkosTile::Impl::runs_on_host<ExecSpace>())
+    if (isa != -1 && !KokkosTile::Impl::is_host_backend<ExecSpace>())
       continue;
     KokkosTile::Impl::stencil_host_isa_override = isa == -2 ? -1 : isa;
     KokkosTile::Impl::host_stream_override = isa == -2 ? 1 : -1;

@@ -18,16 +18,10 @@
 namespace KokkosTile {
 namespace Impl {
 
-/// Kernels of this space run on host threads (see is_host_backend: CUDA with UVM memory does not).
-template <class ExecSpace>
-constexpr bool runs_on_host() {
-  return is_host_backend<ExecSpace>();
-}
-
 /// Threads per team for the flattened (TeamVectorRange) kernels.
 template <class ExecSpace>
 constexpr int default_team_size() {
-  return runs_on_host<ExecSpace>() ? 1 : 256;
+  return is_host_backend<ExecSpace>() ? 1 : 256;
 }
 
 /// Team shape for 2-D tile kernels that use team_for_each_2d: 8 warps of 32 lanes on devices.
@@ -38,7 +32,7 @@ struct TileLaunchShape {
 
 template <class ExecSpace>
 constexpr TileLaunchShape tile_launch_shape() {
-  return runs_on_host<ExecSpace>() ? TileLaunchShape{1, 1} : TileLaunchShape{8, 32};
+  return is_host_backend<ExecSpace>() ? TileLaunchShape{1, 1} : TileLaunchShape{8, 32};
 }
 
 /// The team policy of the 2-D tile kernels. MinBlocks > 0 adds CUDA launch bounds that budget

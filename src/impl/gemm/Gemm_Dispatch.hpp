@@ -78,7 +78,7 @@ void run_gemm_real(const Problem& problem, const GemmOptions& options) {
     case GemmVariant::tiled16:
       return run_gemm_tiled16(problem);
     case GemmVariant::tf32x3:
-      if constexpr (std::is_same_v<T, float> && !runs_on_host<ExecSpace>()) {
+      if constexpr (std::is_same_v<T, float> && !is_host_backend<ExecSpace>()) {
         // Its own tiles: 128 x 128 x 8 (four cp.async stages), or 128 x 64 x 8 when the grid
         // would not fill the multiprocessors; both give each warp 64 x 32 or 32 x 32 of C.
         if (gemm_big_tiles_fill_machine(call, space, m, n))

@@ -35,7 +35,7 @@ GemmTile resolve_gemm_tile(GemmTile tile, bool whole_packet_tiles_of_16 = false,
                            bool big_tiles_fill_machine = true) {
   if (tile != GemmTile::automatic)
     return tile;
-  if (runs_on_host<ExecSpace>())
+  if (is_host_backend<ExecSpace>())
     return GemmTile::t64x64x16_4x4;
   if (sizeof(T) >= 8 || !big_tiles_fill_machine)
     return GemmTile::t128x64x8_8x4;

@@ -112,7 +112,7 @@ void run_gemm_tiled16(const Problem& p) {
   const ScratchPlacement placement = place_team_scratch(p.call, p.space, kernel::scratch_bytes());
   const std::int64_t tiles_n = ceil_div(p.n, 16);
   const int league = checked_league_size(p.call, ceil_div(p.m, 16) * tiles_n);
-  const int team_size = runs_on_host<ExecSpace>() ? 1 : kernel::threads;
+  const int team_size = is_host_backend<ExecSpace>() ? 1 : kernel::threads;
   Kokkos::parallel_for(
       p.call, with_scratch(Kokkos::TeamPolicy<ExecSpace>(p.space, league, team_size), placement),
       kernel{p.a, p.b, p.c, p.alpha, p.beta, p.m, p.n, p.k, int(tiles_n), placement.level});
@@ -142,7 +142,7 @@ template <class Shape, class Problem>
 GemmTunedForm select_gemm_tuned_form(const Problem& p, ScratchPlacement& placement) {
   using ExecSpace = typename Problem::exec_space;
   using T = typename Problem::T;
-  constexpr bool host = runs_on_host<ExecSpace>();
+  constexpr bool host = is_host_backend<ExecSpace>();
   using generic_kernel = typename Problem::template kernel<Shape, false, false, false, false>;
   if constexpr (!host) {  // host backends compile the generic form only
     if (p.template whole_packet_tiles<Shape>()) {
@@ -197,7 +197,7 @@ void launch_gemm_tuned_form(const Problem& p, const ScratchPlacement& placement)
       typename Problem::template kernel<Shape, SharedSpace, Packets, AAlongK, BAlongK, Stages>;
   const std::int64_t tiles_m = ceil_div(p.m, Shape::BM), tiles_n = ceil_div(p.n, Shape::BN);
   const int league = checked_league_size(p.call, tiles_m * tiles_n);
-  const int team_size = runs_on_host<ExecSpace>() ? 1 : Shape::threads;
+  const int team_size = is_host_backend<ExecSpace>() ? 1 : Shape::threads;
   Kokkos::parallel_for(
       p.call,
       with_scratch(GemmTeamPolicy<ExecSpace, Shape, T>(p.space, league, team_size), placement),
@@ -211,7 +211,7 @@ void run_gemm_tuned(const Problem& p) {
   using ExecSpace = typename Problem::exec_space;
   ScratchPlacement placement;
   const GemmTunedForm form = select_gemm_tuned_form<Shape>(p, placement);
-  if constexpr (!runs_on_host<ExecSpace>()) {
+  if constexpr (!is_host_backend<ExecSpace>()) {
     switch (form) {
       case GemmTunedForm::packets_deep:
         if constexpr (gemm_deep_stages < Shape, typename Problem::T >> 2)

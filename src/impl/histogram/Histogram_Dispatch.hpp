@@ -111,7 +111,7 @@ HistogramLaunch plan_device_launch(const std::string& label, const ExecSpace& sp
   const HistogramPlan& plan = planned.plan;
   HistogramLaunch launch;
   launch.variant = plan.variant;
-  if constexpr (!runs_on_host<ExecSpace>()) {
+  if constexpr (!is_host_backend<ExecSpace>()) {
     if (plan.variant == HistogramVariant::global_atomics) {
       using kernel = GlobalHistogramKernel<ExecSpace, Source, Binner, CountView, V>;
       launch.team = plan.team_size;
@@ -182,7 +182,7 @@ void run_device_histogram(const std::string& label, const ExecSpace& space,
       label, space, planned, options, tuning);
 
   // Host backends count shared and global_atomics without these kernels (run_histogram).
-  if constexpr (!runs_on_host<ExecSpace>()) {
+  if constexpr (!is_host_backend<ExecSpace>()) {
     if (launch.variant == HistogramVariant::global_atomics) {
       using kernel = GlobalHistogramKernel<ExecSpace, source_type, Binner, CountView, V>;
       parallel_for_large_scratch(
@@ -210,7 +210,7 @@ void run_device_histogram(const std::string& label, const ExecSpace& space,
                                                         shape.team_size, shape.bytes);
   policy.set_mode(options.cluster_mode);
   const std::int64_t threads = static_cast<std::int64_t>(policy.league_size()) *
-                               (runs_on_host<ExecSpace>() ? 1 : shape.team_size);
+                               (is_host_backend<ExecSpace>() ? 1 : shape.team_size);
   const std::int64_t per_pass = histogram_pass_packets(policy.league_size(), shape.cluster_size, V);
   for (std::int64_t begin = 0; begin < split.packets || begin == 0; begin += per_pass) {
     const std::int64_t end = std::min(split.packets, begin + per_pass);
@@ -250,7 +250,7 @@ void run_histogram(const std::string& call, const ExecSpace& space, const Sample
   const std::string label =
       call == default_histogram_label ? call + "<" + to_string(plan.variant) + ">" : call;
 
-  if constexpr (runs_on_host<ExecSpace>()) {
+  if constexpr (is_host_backend<ExecSpace>()) {
     if (plan.variant == HistogramVariant::shared) {
       using copies_type =
           Kokkos::View<count_type**, Kokkos::LayoutRight, typename ExecSpace::memory_space>;
@@ -274,7 +274,7 @@ void run_histogram(const std::string& call, const ExecSpace& space, const Sample
     Kokkos::deep_copy(space, counts, count_type(0));
   if (n == 0)
     return;
-  if constexpr (runs_on_host<ExecSpace>()) {
+  if constexpr (is_host_backend<ExecSpace>()) {
     if (plan.variant == HistogramVariant::global_atomics) {
       Kokkos::parallel_for(
           label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(space, 0, n),

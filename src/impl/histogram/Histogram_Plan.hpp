@@ -86,7 +86,7 @@ ClusterHistogramShape choose_cluster_shape(const ExecSpace& space, std::int64_t 
                                            const Experimental::HistogramTuning& tuning, int V) {
   (void)tuning;  // read by the cluster shapes only
   (void)V;
-  const bool host = runs_on_host<ExecSpace>();
+  const bool host = is_host_backend<ExecSpace>();
   const int team = host ? 1 : histogram_cluster_team;
   const int round_samples = host ? histogram_host_round_samples : histogram_round_samples;
   const std::size_t limit = max_cluster_scratch_bytes(space);
@@ -159,7 +159,7 @@ HistogramPlanResult plan_histogram(const ExecSpace& space, std::int64_t nbins, s
   HistogramPlanResult result;
   HistogramPlan& plan = result.plan;
 
-  if constexpr (runs_on_host<ExecSpace>()) {
+  if constexpr (is_host_backend<ExecSpace>()) {
     const int copies = histogram_copies(space);
     const std::size_t copy_bytes =
         static_cast<std::size_t>(copies) * static_cast<std::size_t>(nbins) * counter_bytes;

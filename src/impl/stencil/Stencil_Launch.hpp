@@ -173,7 +173,7 @@ void launch_stencil_tiled(const std::string& call, const ExecSpace& space, const
   fast.out_slow = fast.usable ? static_cast<int>(out_slow) : 0;
   constexpr int V = packet_width<T>();
   const bool in_packets = fast.usable && V > 1 && in_slow % V == 0 && packet_aligned(in.data());
-  fast.packets = in_packets && !runs_on_host<ExecSpace>();
+  fast.packets = in_packets && !is_host_backend<ExecSpace>();
 
   // Whole strips of the fast index go to the strip kernel (radii up to one packet, input read
   // in packets); the tiles below cover what is left over.

@@ -39,7 +39,7 @@ template <class ExecSpace>
 TransposeVariant resolve(TransposeVariant variant) {
   if (variant != TransposeVariant::automatic)
     return variant;
-  return runs_on_host<ExecSpace>() ? TransposeVariant::tiled : TransposeVariant::tiled_padded;
+  return is_host_backend<ExecSpace>() ? TransposeVariant::tiled : TransposeVariant::tiled_padded;
 }
 
 /// options.variant resolved (resolve); an unknown variant is an InvalidArgument.
@@ -66,9 +66,9 @@ std::string transpose_label(const char* what, const TransposeOptions& options) {
 template <class ExecSpace>
 TileShape2D transpose_tile_shape(const std::string& call, const TransposeOptions& options,
                                  TransposeVariant variant) {
-  const int edge = options.tile != 0
-                       ? options.tile
-                       : (runs_on_host<ExecSpace>() ? transpose_host_edge : transpose_device_edge);
+  const int edge = options.tile != 0 ? options.tile
+                                     : (is_host_backend<ExecSpace>() ? transpose_host_edge
+                                                                     : transpose_device_edge);
   KOKKOSTILE_EXPECT(edge > 0 && edge <= 1024, InvalidArgument, call,
                     "tile edge " << options.tile << " is outside [1, 1024]");
   return {edge, edge, variant == TransposeVariant::tiled_padded ? 1 : 0};
@@ -89,7 +89,7 @@ FastStrides full_tile_strides(const BView& b, const AView& a) {
   // flight; tile origins are multiples of FastEdge, so aligned bases and strides keep every packet
   // aligned.
   constexpr int V = packet_width<typename BView::non_const_value_type>();
-  fast.packets = fast.usable && !runs_on_host<ExecSpace>() && V > 1 && a_slow % V == 0 &&
+  fast.packets = fast.usable && !is_host_backend<ExecSpace>() && V > 1 && a_slow % V == 0 &&
                  b_slow % V == 0 && packet_aligned(a.data()) && packet_aligned(b.data());
   return fast;
 }
@@ -130,7 +130,7 @@ int line_misalignment(const T* data, std::int64_t slow,
 /// the row order: each team's tile is in its own cache.
 template <class ExecSpace>
 bool transpose_tiles_down_columns(bool b_left) {
-  if (runs_on_host<ExecSpace>())
+  if (is_host_backend<ExecSpace>())
     return false;
   // b(col, row) = a(row, col): b's contiguous index is a's row index unless b is LayoutLeft, when
   // walking along a's rows follows it.
@@ -236,7 +236,7 @@ void launch_transpose_in_place(const std::string& call, const ExecSpace& space, 
   const int league = checked_league_size(call, in_place_teams(tiles_across, order));
   auto policy = with_scratch(tile_policy<MinBlocks>(space, league), placement);
   using functor_base = TransposeInPlace<ExecSpace, AView, FastEdge, 0, Warps>;
-  if constexpr (!runs_on_host<ExecSpace>())
+  if constexpr (!is_host_backend<ExecSpace>())
     policy = with_scratch(TilePolicy<ExecSpace, MinBlocks>(space, league, functor_base::warps, 32),
                           placement);
   with_scratch_level(placement, [&](auto level) {
