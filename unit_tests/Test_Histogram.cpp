@@ -274,21 +274,21 @@ __extension__ typedef __int128 Int128;
 int exact_range_bin(double x, double lo, double hi, int nbins) {
   if (!(x >= lo && x < hi))
     return -1;
-  int exponent[3];
   const double value[3] = {x, lo, hi};
+  double mantissa[3];  // value = mantissa * 2^exponent, |mantissa| < 1
+  int exponent[3];
   int lowest = INT_MAX;
   for (int i = 0; i < 3; ++i) {
-    std::frexp(value[i], &exponent[i]);
+    mantissa[i] = std::frexp(value[i], &exponent[i]);
     if (value[i] != 0.0)
       lowest = std::min(lowest, exponent[i]);
   }
   Int128 scaled[3];
   for (int i = 0; i < 3; ++i) {
-    int e = 0;
-    const double mantissa = std::frexp(value[i], &e);  // value = mantissa * 2^e, |mantissa| < 1
-    const int shift = value[i] == 0.0 ? 0 : e - lowest;
+    const int shift = value[i] == 0.0 ? 0 : exponent[i] - lowest;
     EXPECT_LE(shift, 40) << "the exact reference cannot hold " << value[i];
-    scaled[i] = static_cast<Int128>(std::ldexp(mantissa, 53)) * (static_cast<Int128>(1) << shift);
+    scaled[i] =
+        static_cast<Int128>(std::ldexp(mantissa[i], 53)) * (static_cast<Int128>(1) << shift);
   }
   const Int128 bin = static_cast<Int128>(nbins) * (scaled[0] - scaled[1]) / (scaled[2] - scaled[1]);
   return static_cast<int>(bin);
@@ -304,6 +304,23 @@ std::vector<std::uint32_t> exact_range_counts(const std::vector<T>& values, doub
       ++counts[b];
   }
   return counts;
+}
+
+/// Every variant this backend runs counts `values` over [lo, hi) into nbins poisoned counts,
+/// which must equal `expected`.
+template <class T>
+void expect_range_counts(const std::vector<T>& values, double lo, double hi, int nbins,
+                         const std::vector<std::uint32_t>& expected) {
+  const SampleHolder<T, Kokkos::LayoutRight> samples(values);
+  for (const HistogramOptions& o : every_variant()) {
+    if (!runnable(o, nbins, static_cast<std::int64_t>(values.size()), 4))
+      continue;
+    CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(nbins, garbage<std::uint32_t>());
+    KokkosTile::Experimental::histogram(ExecSpace(), samples.view, counts.view, lo, hi, o, o);
+    ExecSpace().fence();
+    EXPECT_TRUE(same_counts(expected, counts.read()))
+        << describe(o) << ", [" << lo << ", " << hi << "), " << nbins << " bins";
+  }
 }
 
 /// Floating-point samples over [lo, hi): the edges, out-of-range values, NaN and infinities, plus
@@ -329,15 +346,7 @@ void check_range_counts() {
     // The edges by hand: lo is in bin 0, the value below hi in the last bin, hi is dropped.
     ASSERT_GE(expected[0], 1u);
     ASSERT_GE(expected[nbins - 1], 1u);
-    const SampleHolder<T, Kokkos::LayoutRight> samples(values);
-    for (const HistogramOptions& o : every_variant()) {
-      if (!runnable(o, nbins, static_cast<std::int64_t>(values.size()), 4))
-        continue;
-      CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(nbins, garbage<std::uint32_t>());
-      KokkosTile::Experimental::histogram(ExecSpace(), samples.view, counts.view, lo, hi, o, o);
-      ExecSpace().fence();
-      EXPECT_TRUE(same_counts(expected, counts.read())) << describe(o) << ", " << nbins << " bins";
-    }
+    expect_range_counts(values, lo, hi, nbins, expected);
   }
 }
 
@@ -367,17 +376,7 @@ void check_samples_at_edges(double lo, double hi, int nbins) {
       }
     }
   }
-  const std::vector<std::uint32_t> expected = exact_range_counts(values, lo, hi, nbins);
-  const SampleHolder<T, Kokkos::LayoutRight> samples(values);
-  for (const HistogramOptions& o : every_variant()) {
-    if (!runnable(o, nbins, static_cast<std::int64_t>(values.size()), 4))
-      continue;
-    CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(nbins, garbage<std::uint32_t>());
-    KokkosTile::Experimental::histogram(ExecSpace(), samples.view, counts.view, lo, hi, o, o);
-    ExecSpace().fence();
-    EXPECT_TRUE(same_counts(expected, counts.read()))
-        << describe(o) << ", [" << lo << ", " << hi << "), " << nbins << " bins";
-  }
+  expect_range_counts(values, lo, hi, nbins, exact_range_counts(values, lo, hi, nbins));
 }
 
 /// The bin of a floating-point sample is exact for its double value: 0.3, 0.6 and 0.7 in [0, 1)
@@ -386,17 +385,7 @@ TEST(Histogram, RangeBinsAreExactForTheSamplesDoubleValue) {
   const std::vector<double> tenths = {0.3, 0.6, 0.7, 0.1 * 3, 0.5};
   EXPECT_EQ(exact_range_bin(0.3, 0.0, 1.0, 10), 2);      // the reference itself, by hand
   EXPECT_EQ(exact_range_bin(0.1 * 3, 0.0, 1.0, 10), 3);  // 0.30000000000000004
-  const SampleHolder<double, Kokkos::LayoutRight> samples(tenths);
-  for (const HistogramOptions& o : every_variant()) {
-    if (!runnable(o, 10, static_cast<std::int64_t>(tenths.size()), 4))
-      continue;
-    CountHolder<std::uint32_t, Kokkos::LayoutRight> counts(10, garbage<std::uint32_t>());
-    KokkosTile::Experimental::histogram(ExecSpace(), samples.view, counts.view, 0.0, 1.0, o, o);
-    ExecSpace().fence();
-    EXPECT_TRUE(
-        same_counts(std::vector<std::uint32_t>{0, 0, 1, 1, 0, 2, 1, 0, 0, 0}, counts.read()))
-        << describe(o);
-  }
+  expect_range_counts(tenths, 0.0, 1.0, 10, {0, 0, 1, 1, 0, 2, 1, 0, 0, 0});
   check_samples_at_edges<double>(0.0, 1.0, 10);
   check_samples_at_edges<double>(-2.5, 7.25, 1000);
   check_samples_at_edges<double>(0.1, 0.7, 3);
