@@ -7,7 +7,9 @@
 # built once per architecture from ../shared/deps/kokkos-*.tar.gz (or KOKKOSTILE_KOKKOS_SOURCE, an
 # archive), Release, C++17, HIP + Serial, rocThrust off, into the root's /var/cache/kokkostile (the
 # cuda flavour's cached-install helper; a rebuilt root rebuilds it). GoogleTest and Google
-# Benchmark are Debian's.
+# Benchmark are Debian's. The unit tests and README snippets are built for the HIP backend only
+# (every hipcc file compiles for the GPU and the host, which doubles its cost; the host flavours
+# test Serial): -DKOKKOSTILE_TEST_BACKENDS="Serial;HIP" in KOKKOSTILE_CMAKE_ARGS adds Serial's.
 #
 #   KOKKOSTILE_HIP_ARCHS   AMD architectures, each a build tree build/root-hip-<arch>
 #                          (default "gfx90a gfx942": MI250X and MI300)
@@ -51,7 +53,8 @@ hip_main() {
     # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
     cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CXX_COMPILER=hipcc -DKokkos_ROOT="$kokkos_root" -DKOKKOSTILE_WARNINGS_AS_ERRORS=ON \
-      -DKOKKOSTILE_PROVISION_FLAVOUR=hip "${scope_defaults[@]}" ${KOKKOSTILE_CMAKE_ARGS:-}
+      -DKOKKOSTILE_PROVISION_FLAVOUR=hip "${scope_defaults[@]}" -DKOKKOSTILE_TEST_BACKENDS=HIP \
+      ${KOKKOSTILE_CMAKE_ARGS:-}
     # shellcheck disable=SC2086  # a list of targets
     build_stage "$build_dir" "build-hip-$arch" "about 25 minutes on 2 cores" ${KOKKOSTILE_BUILD_TARGETS:-}
   done

@@ -134,7 +134,7 @@ void launch_clusters(const std::string& call, const std::string& label,
 #ifdef KOKKOS_ENABLE_CUDA
     launch_cuda_clusters(call, label, policy.space(), request, functor);
 #endif
-  } else if constexpr (is_host_backend<ExecSpace>()) {
+  } else if constexpr (clusters_run_on<ExecSpace>()) {
     run_host_clusters(call, label, policy.space(), request, functor);
   } else {
     (void)label;
@@ -189,9 +189,8 @@ std::size_t max_cluster_scratch_bytes(const ExecSpace& space) {
   if constexpr (Impl::is_cuda<ExecSpace>())
     return Impl::cuda_device_limits("KokkosTile::max_cluster_scratch_bytes", space.cuda_device())
         .optin_shared;
-  else
 #endif
-      if constexpr (Impl::clusters_run_on<ExecSpace>())
+  if constexpr (Impl::clusters_run_on<ExecSpace>())
     return Impl::host_max_scratch_bytes(space);
   else
     return 0;
