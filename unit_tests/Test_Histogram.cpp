@@ -77,6 +77,11 @@ std::vector<HistogramOptions> every_variant() {
   uncached.variant = HistogramVariant::global_atomics;
   uncached.hot_bin_cache = false;
   all.push_back(uncached);
+  if (KokkosTile::Impl::is_host_backend<ExecSpace>()) {
+    HistogramOptions partitioned;
+    partitioned.variant = HistogramVariant::partitioned;
+    all.push_back(partitioned);
+  }
   if (on_cuda()) {
     HistogramOptions emulated = c2;  // two teams of 256 threads in one CUDA block
     emulated.cluster_mode = ClusterMode::emulated;
@@ -618,6 +623,9 @@ TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
               HistogramVariant::cluster);
     EXPECT_THROW((void)KokkosTile::histogram_plan(space, cluster + 1, big, 4, forced),
                  KokkosTile::ResourceError);
+    forced.variant = HistogramVariant::partitioned;  // a host design
+    EXPECT_THROW((void)KokkosTile::histogram_plan(space, 256, big, 4, forced),
+                 KokkosTile::ResourceError);
   } else if constexpr (KokkosTile::Impl::is_host_backend<ExecSpace>()) {
     // Private copies while their counters are at most a quarter of the samples and fit the
     // memory budget.
@@ -638,6 +646,19 @@ TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
           samples / (KokkosTile::Impl::histogram_samples_per_copied_bin * copies);
       EXPECT_EQ(KokkosTile::histogram_variant_for(space, most, samples), HistogramVariant::shared);
       EXPECT_EQ(KokkosTile::histogram_variant_for(space, most + 1, samples),
+                HistogramVariant::global_atomics);
+      // Where copies do not pay: counters past one part's are partitioned, while the sort of one
+      // 32-bit bin per sample fits the memory budget.
+      const std::int64_t part = std::int64_t{1} << KokkosTile::Impl::histogram_host_part_shift(4);
+      EXPECT_EQ(KokkosTile::histogram_variant_for(space, part, 4 * part),
+                HistogramVariant::global_atomics);
+      EXPECT_EQ(KokkosTile::histogram_variant_for(space, part + 1, 4 * part),
+                HistogramVariant::partitioned);
+      const std::int64_t sorted_most =
+          static_cast<std::int64_t>(KokkosTile::Impl::histogram_host_copy_budget / 4);
+      EXPECT_EQ(KokkosTile::histogram_variant_for(space, 1 << 27, sorted_most),
+                HistogramVariant::partitioned);
+      EXPECT_EQ(KokkosTile::histogram_variant_for(space, 1 << 27, sorted_most + 1),
                 HistogramVariant::global_atomics);
     }
   }
