@@ -242,6 +242,18 @@ TEST(Histogram, BinsBeyondOneBlockEveryStrategyExact) {
                                                                                      {300007});
 }
 
+// The host's partitioned variant cuts the bins into parts of 2^18 32-bit (2^17 64-bit) counters:
+// three parts and a ragged last one, 64-bit counters with a stride, so that samples cross parts.
+TEST(Histogram, BinsBeyondOnePartEveryStrategyExact) {
+  if (!KokkosTile::Impl::is_host_backend<ExecSpace>())
+    GTEST_SKIP() << "parts are a host design";
+  const std::int64_t part = std::int64_t{1} << KokkosTile::Impl::histogram_host_part_shift(4);
+  check_integer_counts<int, std::uint32_t, Kokkos::LayoutRight, Kokkos::LayoutRight>({3 * part + 5},
+                                                                                     {200003});
+  check_integer_counts<int, std::uint64_t, Kokkos::LayoutRight, Kokkos::LayoutStride>({part + 1},
+                                                                                      {100003});
+}
+
 /// Lowers the samples a block counts per pass for its scope (Impl's test hook), so that inputs of
 /// a few thousand samples take many passes: the path that inputs beyond 2^30 samples per block
 /// take.
