@@ -124,16 +124,20 @@ void run_host_partitioned(const std::string& call, const std::string& label, con
   const std::int64_t n = static_cast<std::int64_t>(samples.extent(0));
   const std::int64_t nbins = static_cast<std::int64_t>(counts.extent(0));
   const int parts = static_cast<int>(((nbins - 1) >> shift) + 1);
-  const std::size_t table_bytes = std::size_t(threads) * std::size_t(parts) * sizeof(std::int64_t);
+  // Each thread's row of tallies and places on cache lines of its own, with a line between rows:
+  // a row is written at every sample, and a line that two threads write would move between their
+  // cores at every sample.
+  const int row = (parts + 7) / 8 * 8 + 8;
+  const std::size_t table_bytes = std::size_t(threads) * std::size_t(row) * sizeof(std::int64_t);
   const places_type tallies =
       allocate_internal(call, "the partitioned count's tallies", table_bytes, [&] {
         return places_type(Kokkos::view_alloc(Kokkos::WithoutInitializing, label + "::tallies"),
-                           threads, parts);
+                           threads, row);
       });
   const places_type places =
       allocate_internal(call, "the partitioned count's places", table_bytes, [&] {
         return places_type(Kokkos::view_alloc(Kokkos::WithoutInitializing, label + "::places"),
-                           threads, parts);
+                           threads, row);
       });
   const begins_type part_begin = allocate_internal(
       call, "the partitioned count's part offsets", std::size_t(parts + 1) * sizeof(std::int64_t),
