@@ -31,7 +31,7 @@
 //   global_atomics  atomics straight into the counts; on CUDA each block first tries a small cache
 //                   of hot bins in its shared memory (claimed by the first samples that hash to a
 //                   slot), so skewed inputs count their hot bins in shared memory.
-//   partitioned     host backends: the samples' bins sorted by parts of 1 MiB of counters, each part
+//   partitioned     host backends: the samples' bins sorted by parts of 65,536 bins, each part
 //                   then counted by one thread in its cache, no atomics
 //                   (impl/histogram/Histogram_HostPartitioned.hpp).
 // On CUDA `automatic` takes shared while the bins fit one block's opt-in shared memory (a device
@@ -40,8 +40,8 @@
 // designs reach 0.69-1.05 of L2 atomics; skewed: the per-block cache beats same-address DSM atomics
 // 3.6-6.8x), so the cluster variant runs only when forced. On host backends
 // it takes private copies unless they cost more than the samples (copies * nbins > samples / 4 on
-// more than one thread) or more than 1 GiB; then partitioned where the counters outgrow a part
-// (and the sort, 4 bytes a sample, fits 1 GiB); else atomics.
+// more than one thread) or more than 1 GiB; then partitioned where the bins outgrow a part (and
+// the sort, 2 bytes a sample, fits 1 GiB); else atomics.
 //
 // Overloads taking an execution-space instance first are asynchronous on it (host backends
 // finish before returning); the others use the counts View's execution space, as every

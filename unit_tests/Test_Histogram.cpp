@@ -242,12 +242,12 @@ TEST(Histogram, BinsBeyondOneBlockEveryStrategyExact) {
                                                                                      {300007});
 }
 
-// The host's partitioned variant cuts the bins into parts of 2^18 32-bit (2^17 64-bit) counters:
-// three parts and a ragged last one, 64-bit counters with a stride, so that samples cross parts.
+// The host's partitioned variant cuts the bins into parts of 2^16: three parts and a ragged last
+// one, and 64-bit counters with a stride, so that samples cross parts.
 TEST(Histogram, BinsBeyondOnePartEveryStrategyExact) {
   if (!KokkosTile::Impl::is_host_backend<ExecSpace>())
     GTEST_SKIP() << "parts are a host design";
-  const std::int64_t part = std::int64_t{1} << KokkosTile::Impl::histogram_host_part_shift(4);
+  const std::int64_t part = std::int64_t{1} << KokkosTile::Impl::histogram_host_part_shift;
   check_integer_counts<int, std::uint32_t, Kokkos::LayoutRight, Kokkos::LayoutRight>({3 * part + 5},
                                                                                      {200003});
   check_integer_counts<int, std::uint64_t, Kokkos::LayoutRight, Kokkos::LayoutStride>({part + 1},
@@ -660,14 +660,14 @@ TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
       EXPECT_EQ(KokkosTile::histogram_variant_for(space, most + 1, samples),
                 HistogramVariant::global_atomics);
       // Where copies do not pay: counters past one part's are partitioned, while the sort of one
-      // 32-bit bin per sample fits the memory budget.
-      const std::int64_t part = std::int64_t{1} << KokkosTile::Impl::histogram_host_part_shift(4);
+      // 16-bit bin per sample fits the memory budget.
+      const std::int64_t part = std::int64_t{1} << KokkosTile::Impl::histogram_host_part_shift;
       EXPECT_EQ(KokkosTile::histogram_variant_for(space, part, 4 * part),
                 HistogramVariant::global_atomics);
       EXPECT_EQ(KokkosTile::histogram_variant_for(space, part + 1, 4 * part),
                 HistogramVariant::partitioned);
       const std::int64_t sorted_most =
-          static_cast<std::int64_t>(KokkosTile::Impl::histogram_host_copy_budget / 4);
+          static_cast<std::int64_t>(KokkosTile::Impl::histogram_host_copy_budget / 2);
       EXPECT_EQ(KokkosTile::histogram_variant_for(space, 1 << 27, sorted_most),
                 HistogramVariant::partitioned);
       EXPECT_EQ(KokkosTile::histogram_variant_for(space, 1 << 27, sorted_most + 1),

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // Histograms on host backends with more bins than a thread's cache holds: the bins are cut into
-// parts of a few hundred thousand counters (Histogram_Tuning.hpp), the samples are sorted by part
+// parts of 65,536 (Histogram_Tuning.hpp), the samples are sorted by part
 // (a counting sort of their bin numbers), and each part is then counted by one thread with its
 // counters in that thread's cache, without atomics. Three passes over the samples' bins replace
 // one atomic per sample into counters that miss the cache, and no thread shares a counter with
@@ -16,10 +16,12 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_HostHugeBuffer.hpp"
 #include "impl/core/Core_InternalAllocation.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace KokkosTile {
@@ -78,13 +80,13 @@ struct HostPartitionPlace {
   int shift;
   KOKKOS_FUNCTION void operator()(int t) const {
     std::int64_t* const next = &places(t, 0);
-    std::uint32_t* const out = sorted.data();
+    std::uint16_t* const out = sorted.data();
     const int mask = (1 << shift) - 1;
     const std::int64_t end = n * (t + 1) / threads;
     for (std::int64_t i = n * t / threads; i < end; ++i) {
       const int bin = binner(samples(i));
       if (bin >= 0)
-        out[next[bin >> shift]++] = static_cast<std::uint32_t>(bin & mask);
+        out[next[bin >> shift]++] = static_cast<std::uint16_t>(bin & mask);
     }
   }
 };
@@ -106,7 +108,7 @@ struct HostPartitionCount {
     if (!accumulate)
       for (std::int64_t b = first; b < last; ++b)
         counts(b) = count_type(0);
-    const std::uint32_t* const in = sorted.data();
+    const std::uint16_t* const in = sorted.data();
     for (std::int64_t k = part_begin(p); k < part_begin(p + 1); ++k)
       ++counts(first + in[k]);
   }
@@ -120,7 +122,8 @@ void run_host_partitioned(const std::string& call, const std::string& label, con
   using memory_space = typename ExecSpace::memory_space;
   using places_type = Kokkos::View<std::int64_t**, Kokkos::LayoutRight, memory_space>;
   using begins_type = Kokkos::View<std::int64_t*, memory_space>;
-  using sorted_type = Kokkos::View<std::uint32_t*, memory_space>;
+  using sorted_type =
+      Kokkos::View<std::uint16_t*, memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   const std::int64_t n = static_cast<std::int64_t>(samples.extent(0));
   const std::int64_t nbins = static_cast<std::int64_t>(counts.extent(0));
   const int parts = static_cast<int>(((nbins - 1) >> shift) + 1);
@@ -145,10 +148,10 @@ void run_host_partitioned(const std::string& call, const std::string& label, con
         return begins_type(Kokkos::view_alloc(Kokkos::WithoutInitializing, label + "::parts"),
                            parts + 1);
       });
-  const sorted_type sorted = allocate_internal(
-      call, "the samples' bins sorted by part", std::size_t(n) * sizeof(std::uint32_t), [&] {
-        return sorted_type(Kokkos::view_alloc(Kokkos::WithoutInitializing, label + "::sorted"), n);
-      });
+  const std::unique_ptr<HostHugeBuffer> sorted_memory = allocate_internal(
+      call, "the samples' bins sorted by part", std::size_t(n) * sizeof(std::uint16_t),
+      [&] { return std::make_unique<HostHugeBuffer>(std::size_t(n) * sizeof(std::uint16_t)); });
+  const sorted_type sorted(static_cast<std::uint16_t*>(sorted_memory->data()), n);
   Kokkos::parallel_for(label, Kokkos::RangePolicy<ExecSpace>(space, 0, threads),
                        HostPartitionTally<SampleView, Binner, places_type>{
                            samples, binner, tallies, n, threads, parts, shift});

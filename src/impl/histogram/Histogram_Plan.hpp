@@ -181,12 +181,12 @@ HistogramPlanResult plan_histogram(const ExecSpace& space, std::int64_t nbins, s
     }
     // Past one part's bins the counters outgrow a thread's cache, and an atomic per sample then
     // misses it: sorting the samples' bins by part costs three streaming passes instead. The sort
-    // holds one 32-bit bin per sample.
+    // holds one 16-bit bin per sample.
     const std::size_t sort_bytes =
-        static_cast<std::size_t>(std::max<std::int64_t>(samples, 0)) * sizeof(std::uint32_t);
-    const bool partitions_pay =
-        copies > 1 && nbins > (std::int64_t{1} << histogram_host_part_shift(counter_bytes)) &&
-        sort_bytes <= histogram_host_copy_budget;
+        static_cast<std::size_t>(std::max<std::int64_t>(samples, 0)) * sizeof(std::uint16_t);
+    const bool partitions_pay = copies > 1 &&
+                                nbins > (std::int64_t{1} << histogram_host_part_shift) &&
+                                sort_bytes <= histogram_host_copy_budget;
     if (forced == HistogramVariant::partitioned ||
         (forced == HistogramVariant::automatic && partitions_pay)) {
       plan.variant = HistogramVariant::partitioned;

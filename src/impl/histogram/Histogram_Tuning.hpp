@@ -31,18 +31,10 @@ inline constexpr std::size_t histogram_host_copy_budget = std::size_t{1} << 30;
 /// of the plain atomic kernel on a 2-core CI machine, and on 16 cores of an H200 machine at 0.92
 /// with 8 threads and 0.45 with 16 (perf_tests/results/2026-11-29_H200_openmp_threads/).
 inline constexpr std::int64_t histogram_samples_per_copied_bin = 4;
-/// Host partitioned variant: the counters of one part, counted by one thread, take at most this
-/// many bytes (half the 2 MiB L2 of a core of the EPYC and Xeon machines measured), so that a
-/// part's increments hit the cache; the parts have a power-of-two number of bins.
-inline constexpr std::size_t histogram_host_part_bytes = std::size_t{1} << 20;
-
-/// log2 of the bins in one part of the host partitioned variant for counters of counter_bytes.
-constexpr int histogram_host_part_shift(std::size_t counter_bytes) {
-  int shift = 0;
-  while ((std::size_t{2} << shift) * counter_bytes <= histogram_host_part_bytes)
-    ++shift;
-  return shift;
-}
+/// log2 of the bins in one part of the host partitioned variant: 65,536 bins, 256 KiB of 32-bit
+/// counters (512 KiB of 64-bit), inside a core's L2 (2 MiB on the EPYC and Xeon machines measured),
+/// and a bin's place in its part fits the sort's 16 bits.
+inline constexpr int histogram_host_part_shift = 16;
 
 /// A warp whose step holds fewer distinct bins than this aggregates its next steps.
 inline constexpr int histogram_aggregate_below = 24;
