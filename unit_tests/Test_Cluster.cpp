@@ -631,6 +631,11 @@ TEST(Cluster, HostBlocksNotConfinedToCallersCpu) {
 #endif
 }
 
+/// A block that does nothing (a functor: nvcc takes no extended lambda in a test's body).
+struct EmptyBlock {
+  KOKKOS_FUNCTION void operator()(const Member&) const {}
+};
+
 /// Spaces without clusters (HIP) compile every cluster call; each launch is a ResourceError naming
 /// the call, and the queries answer that nothing runs.
 TEST(ClusterErrors, SpacesWithoutClustersRefuseEveryLaunch) {
@@ -641,8 +646,7 @@ TEST(ClusterErrors, SpacesWithoutClustersRefuseEveryLaunch) {
       Policy(ExecSpace(), 8, 2, 64, 256), {"parallel_for_cluster", "need Cuda or a host backend"}));
   try {
     KokkosTile::parallel_for_large_scratch(
-        "big", KokkosTile::LargeScratchPolicy<ExecSpace>(ExecSpace(), 4, 64, 1024),
-        KOKKOS_LAMBDA(const Member&){});
+        "big", KokkosTile::LargeScratchPolicy<ExecSpace>(ExecSpace(), 4, 64, 1024), EmptyBlock{});
     ADD_FAILURE() << "parallel_for_large_scratch accepted";
   } catch (const ResourceError& error) {
     EXPECT_NE(std::string(error.what()).find("parallel_for_large_scratch"), std::string::npos);
