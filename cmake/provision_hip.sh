@@ -56,6 +56,6 @@ hip_main() {
       -DKOKKOSTILE_PROVISION_FLAVOUR=hip "${scope_defaults[@]}" -DKOKKOSTILE_TEST_BACKENDS=HIP \
       ${KOKKOSTILE_CMAKE_ARGS:-}
     # shellcheck disable=SC2086  # a list of targets
-    build_stage "$build_dir" "build-hip-$arch" "about 25 minutes on 2 cores" ${KOKKOSTILE_BUILD_TARGETS:-}
+    build_stage "$build_dir" "build-hip-$arch" "about 8 minutes on 2 cores" ${KOKKOSTILE_BUILD_TARGETS:-}
   done
 }
