@@ -1,5 +1,5 @@
 # Finds what KokkosTile builds against and records what was found:
-#   KOKKOSTILE_BACKENDS            enabled Kokkos backends (Serial OpenMP Threads Cuda)
+#   KOKKOSTILE_BACKENDS            enabled Kokkos backends (Serial OpenMP Threads Cuda HIP)
 #   KOKKOSTILE_TEST_BACKENDS       the backends that get unit-test and README executables: the cache
 #                                  variable of that name (e.g. "Cuda"; CI builds one backend per
 #                                  flavour where another flavour covers the rest), else all of them
@@ -15,7 +15,7 @@ endif()
 
 set(KOKKOSTILE_CXX_STANDARD "${Kokkos_CXX_STANDARD}")
 set(KOKKOSTILE_BACKENDS "")
-foreach(_kt_backend IN ITEMS Serial OpenMP Threads Cuda)
+foreach(_kt_backend IN ITEMS Serial OpenMP Threads Cuda HIP)
   string(TOUPPER "${_kt_backend}" _kt_upper)
   if(Kokkos_ENABLE_${_kt_upper} OR "${_kt_upper}" IN_LIST Kokkos_DEVICES)
     list(APPEND KOKKOSTILE_BACKENDS ${_kt_backend})
@@ -23,7 +23,7 @@ foreach(_kt_backend IN ITEMS Serial OpenMP Threads Cuda)
 endforeach()
 if(NOT KOKKOSTILE_BACKENDS)
   message(FATAL_ERROR "KokkosTile: Kokkos in ${Kokkos_DIR} enables none of Serial, OpenMP, Threads, "
-                      "Cuda (devices: ${Kokkos_DEVICES})")
+                      "Cuda, HIP (devices: ${Kokkos_DEVICES})")
 endif()
 
 set(KOKKOSTILE_TEST_BACKENDS "" CACHE STRING

@@ -36,6 +36,9 @@
 #            (Kokkos_ROOT), nvcc; needs an NVIDIA GPU for test and bench, not for build
 #   threads  Kokkos with Serial + Threads built from source (../shared/deps by default) or your own
 #            (Kokkos_ROOT), this machine's C++ compiler (cmake/provision_threads.sh)
+#   hip      Kokkos with HIP + Serial built from ../shared/deps in a Debian root with Debian's HIP
+#            toolchain (hipcc), for gfx90a and gfx942; build only, no AMD GPU needed
+#            (cmake/provision_hip.sh)
 #
 # Environment:
 #   KOKKOSTILE_PROVISION    auto (default), native (never make a root) or root (always use one)
@@ -55,6 +58,7 @@
 #   cuda flavour: Kokkos_ROOT, KOKKOSTILE_KOKKOS_SOURCE, KOKKOSTILE_KOKKOS_PATCHES,
 #   KOKKOSTILE_CUDA_ARCH, KOKKOSTILE_CXX_STANDARD (17 or 20), KOKKOSTILE_BUILD_TARGETS,
 #   KOKKOSTILE_DEPS_DIR (default ../shared/deps): see cmake/provision_cuda.sh
+#   hip flavour: KOKKOSTILE_HIP_ARCHS, KOKKOSTILE_BUILD_TARGETS: see cmake/provision_hip.sh
 set -euo pipefail
 
 usage() {
@@ -141,8 +145,11 @@ case "$flavour" in
   kernels)
     packages="libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev libblas-dev liblapack-dev libopenblas-dev libgtest-dev libbenchmark-dev cmake ninja-build g++ python3"
     probe_kernels=ON ;;
+  hip)
+    packages="hipcc libamdhip64-dev rocm-cmake libgtest-dev libbenchmark-dev cmake ninja-build g++ python3"
+    probe_kernels=OFF ;;
   cuda | threads) ;;
-  *) die "unknown flavour '$flavour' (default, kernels, cuda or threads)" ;;
+  *) die "unknown flavour '$flavour' (default, kernels, cuda, threads or hip)" ;;
 esac
 
 source_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -327,6 +334,15 @@ build_and_run() {
 }
 
 if [ "$inside" = 1 ]; then
+  if [ "$flavour" = hip ]; then
+    # The cuda flavour's cached-install helper, then the hip flavour.
+    # shellcheck source=provision_cuda.sh
+    source "$source_dir/cmake/provision_cuda.sh"
+    # shellcheck source=provision_hip.sh
+    source "$source_dir/cmake/provision_hip.sh"
+    hip_main
+    exit
+  fi
   build_and_run "$source_dir/build/root-$flavour"
   exit
 fi
@@ -394,6 +410,8 @@ native_is_complete() {
 }
 
 mode=${KOKKOSTILE_PROVISION:-auto}
+# The hip flavour always builds in its root: a Kokkos found here would not have HIP.
+[ "$flavour" = hip ] && mode=root
 [ "$mode" = auto ] && stage "looking for Kokkos, GoogleTest and Google Benchmark on this machine"
 if [ "$mode" = native ] || { [ "$mode" = auto ] && native_is_complete; }; then
   say "using this machine's Kokkos, GoogleTest and Google Benchmark ($flavour flavour)"
@@ -534,9 +552,13 @@ esac
 
 # A private mount namespace: the bind mounts vanish with the process, however it ends.
 mount_and_enter='set -e
-root=$1; source_dir=$2; app_dir=$3; shift 3
+root=$1; source_dir=$2; app_dir=$3; deps_dir=$4; shift 4
 mkdir -p "$root/kokkostile"
 mount --bind "$source_dir" "$root/kokkostile"
+if [ -n "$deps_dir" ]; then
+  mkdir -p "$root/kokkostile-deps"
+  mount --bind -o ro "$deps_dir" "$root/kokkostile-deps"
+fi
 if [ -n "$app_dir" ]; then
   mkdir -p "$root$app_dir"
   mount --bind "$app_dir" "$root$app_dir"
@@ -548,8 +570,14 @@ mkdir -p "$root/sys"
 mount --rbind -o ro /sys "$root/sys" 2>/dev/null || mount --rbind /sys "$root/sys"
 mount --make-rslave "$root/sys"
 exec chroot "$root" "$@"'
+# The hip flavour builds Kokkos inside the root from ../shared/deps, seen there at /kokkostile-deps.
+root_deps_dir=""
+if [ "$flavour" = hip ]; then
+  root_deps_dir=${KOKKOSTILE_DEPS_DIR:-$(cd "$source_dir/.." && pwd)/shared/deps}
+  [ -d "$root_deps_dir" ] || die "the hip flavour builds Kokkos from $root_deps_dir, which does not exist (set KOKKOSTILE_DEPS_DIR)"
+fi
 unshare --mount --propagation private -- bash -c "$mount_and_enter" enter "$root" "$source_dir" \
-  "$app_dir" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
+  "$app_dir" "$root_deps_dir" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   KOKKOSTILE_IN_ROOT="$flavour" KOKKOSTILE_PROVISION_T0="$provision_t0" \
   KOKKOSTILE_COMMIT="$KOKKOSTILE_COMMIT" KOKKOSTILE_BUILD_JOBS="$jobs" \
@@ -559,4 +587,6 @@ unshare --mount --propagation private -- bash -c "$mount_and_enter" enter "$root
   ${KOKKOSTILE_BENCH_MIN_TIME:+KOKKOSTILE_BENCH_MIN_TIME=$KOKKOSTILE_BENCH_MIN_TIME} \
   ${OMP_NUM_THREADS:+OMP_NUM_THREADS=$OMP_NUM_THREADS} \
   ${KOKKOSTILE_APP_BUILD_ONLY:+KOKKOSTILE_APP_BUILD_ONLY=$KOKKOSTILE_APP_BUILD_ONLY} \
+  ${KOKKOSTILE_BUILD_TARGETS:+KOKKOSTILE_BUILD_TARGETS="$KOKKOSTILE_BUILD_TARGETS"} \
+  ${KOKKOSTILE_HIP_ARCHS:+KOKKOSTILE_HIP_ARCHS="$KOKKOSTILE_HIP_ARCHS"} \
   /bin/bash /kokkostile/cmake/provision.sh --inside --flavour "$flavour" "${forward[@]}"

@@ -8,7 +8,8 @@
 //       (90% of the samples in 8 bins spread over the range, the rest uniform). GB/s: input bytes
 //       read. Variants: kokkostile (the entry point with default options: the automatic variant);
 //       plain_kokkos (what a Kokkos user writes instead: the counts zeroed, then one
-//       Kokkos::atomic_add per sample in a RangePolicy); shared, cluster, global_atomics forced;
+//       Kokkos::atomic_add per sample in a RangePolicy); shared, cluster, global_atomics and (host
+//       backends) partitioned forced;
 //       designs measured against them: shared_aggregated (adaptive warp aggregation),
 //       global_uncached (no hot-bin cache, warp-aggregated atomics), global_plain (one global
 //       atomic per sample), cluster_c<C> (a forced cluster size), cluster_staged and
@@ -299,6 +300,11 @@ void register_histogram(const Config& config) {
       HistogramOptions global;
       global.variant = HistogramVariant::global_atomics;
       add("global_atomics", forced(global));
+      if (is_host_space<Space>()) {
+        HistogramOptions partitioned;
+        partitioned.variant = HistogramVariant::partitioned;
+        add("partitioned", forced(partitioned));
+      }
       if (!is_host_space<Space>()) {
         global.hot_bin_cache = false;
         global.warp_aggregation = KokkosTile::Experimental::WarpAggregation::always;

@@ -33,6 +33,9 @@ void for_each_enabled_space(const Visitor& visit) {
 #ifdef KOKKOS_ENABLE_CUDA
   visit.template operator()<Kokkos::Cuda>();
 #endif
+#ifdef KOKKOS_ENABLE_HIP
+  visit.template operator()<Kokkos::HIP>();
+#endif
 }
 
 /// Full runs measure sizes that fill the machine; smoke runs (ctest label 'perf') only check that

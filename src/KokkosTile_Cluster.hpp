@@ -39,6 +39,7 @@
 #include "impl/cluster/Cluster_Cuda.hpp"
 #include "impl/cluster/Cluster_HostEmulation.hpp"
 #include "impl/cluster/Cluster_Member.hpp"
+#include "impl/cluster/Cluster_Spaces.hpp"
 #include "impl/core/Core_LaunchDefaults.hpp"
 
 #include <climits>
@@ -123,30 +124,25 @@ ClusterRequest cluster_request(const ClusterPolicy<ExecSpace>& policy) {
           policy.mode()};
 }
 
-template <class ExecSpace>
-constexpr void check_cluster_space() {
-#ifdef KOKKOS_ENABLE_CUDA
-  static_assert(is_host_backend<ExecSpace>() || Impl::is_cuda<ExecSpace>(),
-                "KokkosTile clusters run on Serial, OpenMP, Threads and Cuda");
-#else
-  static_assert(is_host_backend<ExecSpace>(),
-                "KokkosTile clusters run on Serial, OpenMP, Threads and Cuda");
-#endif
-}
-
 template <class ExecSpace, class Functor>
 void launch_clusters(const std::string& call, const std::string& label,
                      const ClusterPolicy<ExecSpace>& policy, const Functor& functor) {
   check_cluster_space<ExecSpace>();
   const ClusterRequest request = cluster_request(policy);
   check_cluster_request(call, request);
-#ifdef KOKKOS_ENABLE_CUDA
   if constexpr (Impl::is_cuda<ExecSpace>()) {
+#ifdef KOKKOS_ENABLE_CUDA
     launch_cuda_clusters(call, label, policy.space(), request, functor);
-  } else
 #endif
-  {
+  } else if constexpr (clusters_run_on<ExecSpace>()) {
     run_host_clusters(call, label, policy.space(), request, functor);
+  } else {
+    (void)label;
+    (void)functor;
+    KOKKOSTILE_EXPECT(false, ResourceError, call,
+                      "clusters and large team scratch need Cuda or a host backend (Serial, "
+                      "OpenMP, Threads); "
+                          << ExecSpace::name() << " has neither native nor emulated clusters");
   }
 }
 
@@ -193,9 +189,11 @@ std::size_t max_cluster_scratch_bytes(const ExecSpace& space) {
   if constexpr (Impl::is_cuda<ExecSpace>())
     return Impl::cuda_device_limits("KokkosTile::max_cluster_scratch_bytes", space.cuda_device())
         .optin_shared;
-  else
 #endif
+  if constexpr (Impl::clusters_run_on<ExecSpace>())
     return Impl::host_max_scratch_bytes(space);
+  else
+    return 0;
 }
 
 /// The largest cluster size (16, 8, 4, 2 or 1) at which one cluster of blocks of team_size threads
@@ -222,10 +220,17 @@ int max_cluster_size(const ExecSpace& space, int team_size, std::size_t scratch_
                : Impl::cuda_max_cluster_size<Functor, true>(call, device, team_size, scratch_bytes);
   }
 #endif
-  if (mode == ClusterMode::native)
+  if constexpr (!Impl::clusters_run_on<ExecSpace>()) {
+    (void)space;
+    (void)scratch_bytes;
+    (void)mode;
     return 0;
-  return scratch_bytes <= Impl::host_max_scratch_bytes(space) ? Impl::max_nonportable_cluster_size
-                                                              : 0;
+  } else {
+    if (mode == ClusterMode::native)
+      return 0;
+    return scratch_bytes <= Impl::host_max_scratch_bytes(space) ? Impl::max_nonportable_cluster_size
+                                                                : 0;
+  }
 }
 
 /// Clusters of cluster_size blocks (team_size threads, scratch_bytes each) that can be resident at
@@ -256,9 +261,14 @@ int max_active_clusters(const ExecSpace& space, int cluster_size, int team_size,
                                                      scratch_bytes);
   }
 #endif
-  if (mode == ClusterMode::native || scratch_bytes > Impl::host_max_scratch_bytes(space))
+  if constexpr (!Impl::clusters_run_on<ExecSpace>()) {
+    (void)space;
     return 0;
-  return Impl::host_cluster_groups(space, cluster_size, INT_MAX);
+  } else {
+    if (mode == ClusterMode::native || scratch_bytes > Impl::host_max_scratch_bytes(space))
+      return 0;
+    return Impl::host_cluster_groups(space, cluster_size, INT_MAX);
+  }
 }
 
 /// The same queries for a policy.

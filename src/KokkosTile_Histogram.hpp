@@ -31,13 +31,17 @@
 //   global_atomics  atomics straight into the counts; on CUDA each block first tries a small cache
 //                   of hot bins in its shared memory (claimed by the first samples that hash to a
 //                   slot), so skewed inputs count their hot bins in shared memory.
+//   partitioned     host backends: the samples' bins sorted by parts of 65,536 bins, each part
+//                   then counted by one thread in its cache, no atomics
+//                   (impl/histogram/Histogram_HostPartitioned.hpp).
 // On CUDA `automatic` takes shared while the bins fit one block's opt-in shared memory (a device
 // query), then global_atomics: measured on the H200, global atomics with the hot-bin cache beat
 // every cluster design wherever a cluster holds the bins and a block does not (uniform: the DSM
 // designs reach 0.69-1.05 of L2 atomics; skewed: the per-block cache beats same-address DSM atomics
 // 3.6-6.8x), so the cluster variant runs only when forced. On host backends
-// it takes private copies unless they cost more than the samples (copies * nbins > 4 * samples on
-// more than one thread) or more than 1 GiB, then atomics.
+// it takes private copies unless they cost more than the samples (copies * nbins > samples / 4 on
+// more than one thread) or more than 1 GiB; then partitioned where the bins outgrow a part (and
+// the sort, 2 bytes a sample, fits 1 GiB); else atomics.
 //
 // Overloads taking an execution-space instance first are asynchronous on it (host backends
 // finish before returning); the others use the counts View's execution space, as every
@@ -103,6 +107,8 @@ std::int64_t histogram_capacity(const ExecSpace& space, HistogramVariant variant
     return Impl::plan_histogram(space, nbins, samples, counter_bytes, options, {}, 4)
         .refusal.empty();
   };
+  if (variant == HistogramVariant::partitioned)
+    return Impl::is_host_backend<ExecSpace>() ? std::int64_t{INT_MAX} : 0;
   if (variant != HistogramVariant::shared && variant != HistogramVariant::cluster)
     return variant == HistogramVariant::global_atomics ? std::int64_t{INT_MAX} : 0;
   if (!fits(1))

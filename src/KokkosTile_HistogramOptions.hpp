@@ -12,7 +12,7 @@
 
 namespace KokkosTile {
 
-enum class HistogramVariant { automatic, shared, cluster, global_atomics };
+enum class HistogramVariant { automatic, shared, cluster, global_atomics, partitioned };
 
 inline const char* to_string(HistogramVariant variant) {
   switch (variant) {
@@ -24,6 +24,8 @@ inline const char* to_string(HistogramVariant variant) {
       return "cluster";
     case HistogramVariant::global_atomics:
       return "global_atomics";
+    case HistogramVariant::partitioned:
+      return "partitioned";
   }
   return "unknown";
 }
@@ -44,7 +46,7 @@ struct HistogramPlan {
   int cluster_size = 1;           // blocks per cluster (cluster variant), else 1
   int team_size = 1;              // threads per team or block
   std::size_t scratch_bytes = 0;  // per team or block (shared, cluster)
-  int copies = 0;                 // host private copies (shared on host backends)
+  int copies = 0;                 // host private copies (shared), or threads (partitioned)
 };
 
 namespace Experimental {

@@ -7,7 +7,7 @@
 //
 //   Kokkos::View<float*, Kokkos::HostSpace> h("h", n);
 //   {
-//     KokkosTile::ScopedHostRegistration pin(h);   // cudaHostRegister on CUDA, a no-op elsewhere
+//     KokkosTile::ScopedHostRegistration pin(h);   // cudaHostRegister (hipHostRegister on HIP)
 //     Kokkos::deep_copy(space, d, h);               // asynchronous on space's stream
 //     ...
 //   }                                               // fences, then cudaHostUnregister
@@ -17,18 +17,18 @@
 //   CUDA cannot pin the same page twice, and unpinning either would leave the other unpinned.
 // - Memory that is page-locked already (a PinnedHostSpace View, cudaHostAlloc, or the caller's own
 //   cudaHostRegister) is accepted as it is: nothing is pinned, nothing is undone at the end.
-// - Device memory is refused (InvalidArgument); a failed pin is a ResourceError with CUDA's words.
+// - Device memory is refused (InvalidArgument); a failed pin is a ResourceError with the runtime's
+//   words.
 // - Before unpinning, the destructor waits for the work that may still read or write the range:
 //   the instance given to the constructor, else every instance (Kokkos::fence).
-// - Without CUDA there is nothing to lock: the range is only recorded, so the overlap rule and the
-//   lifetime queries behave the same on every backend.
+// - HIP does the same through hipHostRegister (compiled, not run: no AMD GPU was available).
+// - Without CUDA or HIP there is nothing to lock: the range is only recorded, so the overlap rule
+//   and the lifetime queries behave the same on every backend.
 
 #include <Kokkos_Core.hpp>
-#ifdef KOKKOS_ENABLE_CUDA
-#include <cuda_runtime.h>
-#endif
 
 #include "KokkosTile_Assert.hpp"
+#include "impl/memory/Memory_HostPinning.hpp"
 #include "impl/memory/Memory_HostRangeRegistry.hpp"
 
 #include <cstddef>
@@ -41,15 +41,10 @@
 
 namespace KokkosTile {
 
-/// Whether `address` lies in page-locked host memory (always false without CUDA).
+/// Whether `address` lies in page-locked host memory (always false without CUDA or HIP).
 inline bool is_page_locked(const void* address) {
-#ifdef KOKKOS_ENABLE_CUDA
-  cudaPointerAttributes attributes{};
-  if (address == nullptr || cudaPointerGetAttributes(&attributes, address) != cudaSuccess) {
-    (void)cudaGetLastError();  // an unknown pointer is not page-locked; clear the sticky error
-    return false;
-  }
-  return attributes.type == cudaMemoryTypeHost;
+#ifdef KOKKOSTILE_IMPL_HOST_PINNING
+  return Impl::host_pinning_kind(address) == Impl::HostPinningKind::page_locked;
 #else
   (void)address;
   return false;
@@ -119,13 +114,11 @@ class ScopedHostRegistration {
         // A destructor must not throw; unpinning after a failed fence is still the lesser evil
         // than leaking a pinned range, and the fence failure has been reported by Kokkos.
       }
-#ifdef KOKKOS_ENABLE_CUDA
-      const cudaError_t status = cudaHostUnregister(data_);
-      if (status != cudaSuccess) {
-        (void)cudaGetLastError();
-        std::fprintf(stderr, "KokkosTile::ScopedHostRegistration: cudaHostUnregister failed: %s\n",
-                     cudaGetErrorString(status));
-      }
+#ifdef KOKKOSTILE_IMPL_HOST_PINNING
+      const Impl::HostPinningStatus status = Impl::host_unpin(data_);
+      if (!status.ok)
+        std::fprintf(stderr, "KokkosTile::ScopedHostRegistration: unregistering failed: %s\n",
+                     status.words);
 #endif
     }
     Impl::HostRangeRegistry::instance().remove(reinterpret_cast<std::uintptr_t>(data_));
@@ -139,7 +132,7 @@ class ScopedHostRegistration {
     return data_ != nullptr;
   }
   /// Whether this object page-locked the range itself (false when it was locked already, and
-  /// always false without CUDA).
+  /// always false without CUDA or HIP).
   bool pinned_here() const {
     return pinned_here_;
   }
@@ -196,7 +189,7 @@ class ScopedHostRegistration {
                << " that another ScopedHostRegistration holds registered");
     data_ = data;
     bytes_ = bytes;
-#ifdef KOKKOS_ENABLE_CUDA
+#ifdef KOKKOSTILE_IMPL_HOST_PINNING
     try {
       pin(call);
     } catch (...) {
@@ -208,28 +201,21 @@ class ScopedHostRegistration {
 #endif
   }
 
-#ifdef KOKKOS_ENABLE_CUDA
+#ifdef KOKKOSTILE_IMPL_HOST_PINNING
   void pin(const std::string& call) {
-    cudaPointerAttributes attributes{};
-    if (cudaPointerGetAttributes(&attributes, data_) != cudaSuccess)
-      (void)cudaGetLastError();
-    KOKKOSTILE_EXPECT(
-        attributes.type != cudaMemoryTypeDevice && attributes.type != cudaMemoryTypeManaged,
-        InvalidArgument, call, data_ << " is device or managed memory, not host memory to pin");
-    if (attributes.type == cudaMemoryTypeHost)
+    const Impl::HostPinningKind kind = Impl::host_pinning_kind(data_);
+    KOKKOSTILE_EXPECT(kind != Impl::HostPinningKind::device, InvalidArgument, call,
+                      data_ << " is device or managed memory, not host memory to pin");
+    if (kind == Impl::HostPinningKind::page_locked)
       return;  // page-locked already: use it as it is, and leave it so at the end
-    // Portable: pinned for every device. Mapped: a kernel may also address it directly.
-    const cudaError_t status =
-        cudaHostRegister(data_, bytes_, cudaHostRegisterPortable | cudaHostRegisterMapped);
-    if (status != cudaSuccess)
-      (void)cudaGetLastError();
-    KOKKOSTILE_EXPECT(status != cudaErrorHostMemoryAlreadyRegistered, InvalidArgument, call,
+    const Impl::HostPinningStatus status = Impl::host_pin(data_, bytes_);
+    KOKKOSTILE_EXPECT(!status.already_registered, InvalidArgument, call,
                       "part of the " << bytes_ << " bytes at " << data_
                                      << " is page-locked already by someone else; register the "
                                         "whole allocation once instead");
-    KOKKOSTILE_EXPECT(status == cudaSuccess, ResourceError, call,
-                      "cudaHostRegister of " << bytes_ << " bytes at " << data_
-                                             << " failed: " << cudaGetErrorString(status));
+    KOKKOSTILE_EXPECT(status.ok, ResourceError, call,
+                      Impl::host_pinning_runtime() << " of " << bytes_ << " bytes at " << data_
+                                                   << " failed: " << status.words);
     pinned_here_ = true;
   }
 #endif

@@ -4,16 +4,19 @@
 // A host memory space that is page-locked where page locking buys something, and pinned mirrors of
 // device Views:
 //
-//   KokkosTile::PinnedHostSpace                       // CudaHostPinnedSpace with CUDA, else
-//   HostSpace auto h = KokkosTile::create_pinned_mirror(d);      // uninitialised, same layout and
-//   extents auto h = KokkosTile::create_pinned_mirror_view_and_copy(space, d);
+//   KokkosTile::PinnedHostSpace        // CudaHostPinnedSpace with CUDA, HIPHostPinnedSpace with
+//                                      // HIP, else HostSpace
+//   auto h = KokkosTile::create_pinned_mirror(d);  // uninitialised, same layout and extents
+//   auto h = KokkosTile::create_pinned_mirror_view_and_copy(space, d);
 //
 // Page-locked host memory moves to and from the GPU at full link speed, and a copy from it is
 // asynchronous on the instance's stream, so it can overlap kernels; from pageable memory the driver
 // stages every copy through its own pinned buffer and the host waits. With CUDA's unified
 // addressing, page-locked memory is also mapped: a kernel can read and write a PinnedHostSpace
-// View directly (zero copy, each access crossing the link). Without CUDA there is nothing to lock,
-// and PinnedHostSpace is plain HostSpace, so code written for it runs unchanged on every backend.
+// View directly (zero copy, each access crossing the link). HIP's pinned space is the same idea
+// (hipHostMalloc; compiled here, not run: no AMD GPU was available). Without either there is
+// nothing to lock, and PinnedHostSpace is plain HostSpace, so code written for it runs on every
+// backend.
 //
 // The memory space and its allocation are Kokkos' own (CudaHostPinnedSpace uses cudaHostAlloc);
 // this header only names the portable choice and spells the mirror helpers for it.
@@ -24,16 +27,19 @@
 
 namespace KokkosTile {
 
-#ifdef KOKKOS_ENABLE_CUDA
+#if defined(KOKKOS_ENABLE_CUDA)
 /// Page-locked host memory: cudaHostAlloc'd, host-accessible and, by unified addressing, mapped
 /// into the device's address space.
 using PinnedHostSpace = Kokkos::CudaHostPinnedSpace;
+#elif defined(KOKKOS_ENABLE_HIP)
+/// Page-locked host memory: hipHostMalloc'd (Kokkos' HIP pinned space), mapped for the device.
+using PinnedHostSpace = Kokkos::HIPHostPinnedSpace;
 #else
-/// Without CUDA there is nothing to lock: plain host memory.
+/// Without CUDA or HIP there is nothing to lock: plain host memory.
 using PinnedHostSpace = Kokkos::HostSpace;
 #endif
 
-/// True when PinnedHostSpace really is page-locked memory (a CUDA build).
+/// True when PinnedHostSpace really is page-locked memory (a CUDA or HIP build).
 inline constexpr bool pinned_host_space_is_page_locked =
     !std::is_same_v<PinnedHostSpace, Kokkos::HostSpace>;
 

@@ -25,13 +25,12 @@
 // keep a WriteCombinedHostView for as long as the View (or a copy in flight) is used. Like Kokkos
 // Views, the last copy must go away before Kokkos::finalize.
 //
-// Without CUDA there is no write-combining to ask for: the same API hands out plain host memory
+// With HIP it is hipHostMalloc'd with the same flags (hipHostMallocWriteCombined, Mapped, Portable)
+// and the View is in HIPHostPinnedSpace: compiled, not run (no AMD GPU was available). Without CUDA
+// or HIP there is no write-combining to ask for: the same API hands out plain host memory
 // (PinnedHostSpace is HostSpace), 64-byte aligned, so code written for it runs on every backend.
 
 #include <Kokkos_Core.hpp>
-#ifdef KOKKOS_ENABLE_CUDA
-#include <cuda_runtime.h>
-#endif
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_PinnedHostSpace.hpp"
@@ -47,7 +46,7 @@
 
 namespace KokkosTile {
 
-/// True when WriteCombinedHostView's memory really is write-combining (a CUDA build).
+/// True when WriteCombinedHostView's memory really is write-combining (a CUDA or HIP build).
 inline constexpr bool write_combined_host_is_write_combined = pinned_host_space_is_page_locked;
 
 /// An owning handle of write-combining page-locked host memory laid out as a

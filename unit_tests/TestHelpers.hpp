@@ -32,6 +32,13 @@ constexpr bool on_cuda() {
 #endif
 }
 
+/// Skips a test of clusters or large scratch on a space that has neither (HIP, where every launch
+/// is a ResourceError: ClusterErrors.SpacesWithoutClustersRefuseEveryLaunch). Needs
+/// KokkosTile_Cluster.hpp.
+#define SKIP_WITHOUT_CLUSTERS()                        \
+  if (!KokkosTile::Impl::clusters_run_on<ExecSpace>()) \
+  GTEST_SKIP() << "no clusters on " << ExecSpace::name()
+
 /// KOKKOSTILE_TEST_SHRINK=1 (set by cmake/sanitize_cuda.sh for racecheck, which replays every
 /// shared-memory access of every launch on the CPU): the tests that loop over many cases take a
 /// subset that still reaches each kernel and each edge (every_other keeps the first and the last

@@ -95,6 +95,7 @@ std::vector<ClusterMode> modes() {
 }
 
 TEST(Cluster, RingExchangeThroughNeighbourScratchForEveryClusterSize) {
+  SKIP_WITHOUT_CLUSTERS();
   for (const ClusterMode mode : modes()) {
     for (const int size : {1, 2, 4, 8, 16}) {
       const int team = team_size_for(size);
@@ -115,6 +116,7 @@ TEST(Cluster, RingExchangeThroughNeighbourScratchForEveryClusterSize) {
 /// The same exchange with scratch just below and just above what Kokkos grants a team at level 0,
 /// and with the largest scratch a block may have (capped at 227 KB on the host).
 TEST(Cluster, RingExchangeOnBothSidesOfTheLevelZeroLimit) {
+  SKIP_WITHOUT_CLUSTERS();
   const std::size_t level0 = KokkosTile::scratch_capacity(ExecSpace(), 0);
   const std::size_t largest =
       std::min<std::size_t>(KokkosTile::max_cluster_scratch_bytes(ExecSpace()), 232448);
@@ -153,6 +155,7 @@ void remote_atomics(const Policy& policy, int items, const Kokkos::View<int**, M
 }
 
 TEST(Cluster, AtomicsIntoRemoteScratch) {
+  SKIP_WITHOUT_CLUSTERS();
   const int items = 1000;
   for (const ClusterMode mode : modes()) {
     for (const int size : {1, 2, 4, 8, 16}) {
@@ -202,6 +205,7 @@ void record_member(const Policy& policy, const Kokkos::View<int**, MemorySpace>&
 }
 
 TEST(Cluster, MemberReportsItsPlaceAndTeamLoopsCoverEachIndexOnce) {
+  SKIP_WITHOUT_CLUSTERS();
   for (const ClusterMode mode : modes()) {
     const int size = 4;
     const auto policy = Policy(ExecSpace(), 12, size, 64, 256).set_mode(mode);
@@ -245,6 +249,7 @@ void rotate_through_scratch(const Policy& policy, const Kokkos::View<int***, Mem
 /// team_barrier orders a team's scratch writes before its reads (named barriers in the CUDA
 /// emulation); team_for_2d visits every (row, col).
 TEST(Cluster, TeamBarrierOrdersScratchWithinEachBlock) {
+  SKIP_WITHOUT_CLUSTERS();
   for (const ClusterMode mode : modes()) {
     for (const int size : {1, 4, 8}) {
       const int rows = 17, cols = 61;
@@ -286,6 +291,7 @@ void produce(const ExecSpace& instance, const Kokkos::View<int*, MemorySpace>& i
 }
 
 TEST(Cluster, FunctorLaunchIsOrderedOnItsInstance) {
+  SKIP_WITHOUT_CLUSTERS();
   const ExecSpace instance = Kokkos::Experimental::partition_space(ExecSpace(), 1)[0];
   const int size = 2, league = 8, chunk = 5000;
   Kokkos::View<int*, MemorySpace> in("in", league * chunk), out("out", league * chunk);
@@ -311,6 +317,7 @@ void launch_empty(const Policy& policy) {
 }
 
 TEST(Cluster, EmptyLeagueLaunchesNothing) {
+  SKIP_WITHOUT_CLUSTERS();
   launch_empty(Policy(ExecSpace(), 0, 4, 64, 16));
 }
 
@@ -331,6 +338,7 @@ template <class Error>
 }
 
 TEST(ClusterErrors, BadArgumentsAreInvalidArguments) {
+  SKIP_WITHOUT_CLUSTERS();
   using KokkosTile::InvalidArgument;
   EXPECT_TRUE(throws_naming<InvalidArgument>(Policy(ExecSpace(), 6, 4, 64, 0),
                                              {"bad_request", "6 blocks", "cluster size 4"}));
@@ -351,6 +359,7 @@ TEST(ClusterErrors, BadArgumentsAreInvalidArguments) {
 }
 
 TEST(ClusterErrors, TooMuchScratchIsAResourceErrorNamingBytesAndLimit) {
+  SKIP_WITHOUT_CLUSTERS();
   const std::size_t limit = KokkosTile::max_cluster_scratch_bytes(ExecSpace());
   for (const ClusterMode mode : modes()) {
     EXPECT_TRUE(throws_naming<KokkosTile::ResourceError>(
@@ -362,6 +371,7 @@ TEST(ClusterErrors, TooMuchScratchIsAResourceErrorNamingBytesAndLimit) {
 }
 
 TEST(ClusterErrors, NativeModeWithoutNativeClustersIsAResourceError) {
+  SKIP_WITHOUT_CLUSTERS();
   if (KokkosTile::has_native_clusters(ExecSpace())) {
     EXPECT_TRUE(
         ring_matches(Policy(ExecSpace(), 8, 8, 128, 1024).set_mode(ClusterMode::native), 256));
@@ -373,6 +383,7 @@ TEST(ClusterErrors, NativeModeWithoutNativeClustersIsAResourceError) {
 
 /// Limits only a CUDA device has: threads per block, and the emulation's one-block constraints.
 TEST(ClusterErrors, CudaLimitsAreNamed) {
+  SKIP_WITHOUT_CLUSTERS();
   if (!on_cuda())
     GTEST_SKIP() << "CUDA only";
   using KokkosTile::InvalidArgument;
@@ -398,6 +409,7 @@ TEST(ClusterErrors, CudaLimitsAreNamed) {
 }
 
 TEST(Cluster, QueriesAgreeWithWhatRuns) {
+  SKIP_WITHOUT_CLUSTERS();
   for (const ClusterMode mode : modes()) {
     const int largest = KokkosTile::max_cluster_size(ExecSpace(), 32, 1024, mode);
     EXPECT_GE(largest, 8) << KokkosTile::cluster_mode_name(mode);
@@ -434,6 +446,7 @@ void check_exceptions_propagate() {
 }
 
 TEST(Cluster, HostExceptionsPropagate) {
+  SKIP_WITHOUT_CLUSTERS();
   if (!KokkosTile::Impl::is_host_backend<ExecSpace>())
     GTEST_SKIP() << "host backends only";
   check_exceptions_propagate<ExecSpace>();
@@ -476,7 +489,7 @@ int process_threads() {
 
 /// Waits (up to two seconds) for the process to be back to at most `threads` threads: a joined
 /// thread may linger in /proc for a moment after join() returns. The count it settled on.
-int threads_settle_at(int threads) {
+[[maybe_unused]] int threads_settle_at(int threads) {
   int now = process_threads();
   for (int wait = 0; now > threads && wait < 200; ++wait) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -560,6 +573,7 @@ void check_throwing_launch_leaves_nothing_behind() {
 }
 
 TEST(Cluster, HostThrowingFunctorLeavesNothingBehind) {
+  SKIP_WITHOUT_CLUSTERS();
   if (!KokkosTile::Impl::is_host_backend<ExecSpace>())
     GTEST_SKIP() << "host backends only (device code cannot throw)";
   check_throwing_launch_leaves_nothing_behind<ExecSpace>();
@@ -607,6 +621,7 @@ void check_blocks_not_confined() {
 }
 
 TEST(Cluster, HostBlocksNotConfinedToCallersCpu) {
+  SKIP_WITHOUT_CLUSTERS();
 #ifdef __linux__
   if (!KokkosTile::Impl::is_host_backend<ExecSpace>())
     GTEST_SKIP() << "host backends only";
@@ -614,6 +629,32 @@ TEST(Cluster, HostBlocksNotConfinedToCallersCpu) {
 #else
   GTEST_SKIP() << "Linux only";
 #endif
+}
+
+/// A block that does nothing (a functor: nvcc takes no extended lambda in a test's body).
+struct EmptyBlock {
+  KOKKOS_FUNCTION void operator()(const Member&) const {}
+};
+
+/// Spaces without clusters (HIP) compile every cluster call; each launch is a ResourceError naming
+/// the call, and the queries answer that nothing runs.
+TEST(ClusterErrors, SpacesWithoutClustersRefuseEveryLaunch) {
+  if (KokkosTile::Impl::clusters_run_on<ExecSpace>())
+    GTEST_SKIP() << "clusters run on this space";
+  using KokkosTile::ResourceError;
+  EXPECT_TRUE(throws_naming<ResourceError>(
+      Policy(ExecSpace(), 8, 2, 64, 256), {"parallel_for_cluster", "need Cuda or a host backend"}));
+  try {
+    KokkosTile::parallel_for_large_scratch(
+        "big", KokkosTile::LargeScratchPolicy<ExecSpace>(ExecSpace(), 4, 64, 1024), EmptyBlock{});
+    ADD_FAILURE() << "parallel_for_large_scratch accepted";
+  } catch (const ResourceError& error) {
+    EXPECT_NE(std::string(error.what()).find("parallel_for_large_scratch"), std::string::npos);
+  }
+  EXPECT_FALSE(KokkosTile::has_native_clusters(ExecSpace()));
+  EXPECT_EQ(KokkosTile::max_cluster_scratch_bytes(ExecSpace()), 0u);
+  EXPECT_EQ(KokkosTile::max_cluster_size(ExecSpace(), 64, 0), 0);
+  EXPECT_EQ(KokkosTile::max_active_clusters(ExecSpace(), 2, 64, 0), 0);
 }
 
 }  // namespace

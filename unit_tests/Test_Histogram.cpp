@@ -77,6 +77,11 @@ std::vector<HistogramOptions> every_variant() {
   uncached.variant = HistogramVariant::global_atomics;
   uncached.hot_bin_cache = false;
   all.push_back(uncached);
+  if (KokkosTile::Impl::is_host_backend<ExecSpace>()) {
+    HistogramOptions partitioned;
+    partitioned.variant = HistogramVariant::partitioned;
+    all.push_back(partitioned);
+  }
   if (on_cuda()) {
     HistogramOptions emulated = c2;  // two teams of 256 threads in one CUDA block
     emulated.cluster_mode = ClusterMode::emulated;
@@ -235,6 +240,18 @@ TEST(Histogram, BinsBeyondOneBlockEveryStrategyExact) {
   // variant runs across blocks of a real cluster.
   check_integer_counts<int, std::uint32_t, Kokkos::LayoutRight, Kokkos::LayoutRight>({70000},
                                                                                      {300007});
+}
+
+// The host's partitioned variant cuts the bins into parts of 2^16: three parts and a ragged last
+// one, and 64-bit counters with a stride, so that samples cross parts.
+TEST(Histogram, BinsBeyondOnePartEveryStrategyExact) {
+  if (!KokkosTile::Impl::is_host_backend<ExecSpace>())
+    GTEST_SKIP() << "parts are a host design";
+  const std::int64_t part = std::int64_t{1} << KokkosTile::Impl::histogram_host_part_shift;
+  check_integer_counts<int, std::uint32_t, Kokkos::LayoutRight, Kokkos::LayoutRight>({3 * part + 5},
+                                                                                     {200003});
+  check_integer_counts<int, std::uint64_t, Kokkos::LayoutRight, Kokkos::LayoutStride>({part + 1},
+                                                                                      {100003});
 }
 
 /// Lowers the samples a block counts per pass for its scope (Impl's test hook), so that inputs of
@@ -618,6 +635,9 @@ TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
               HistogramVariant::cluster);
     EXPECT_THROW((void)KokkosTile::histogram_plan(space, cluster + 1, big, 4, forced),
                  KokkosTile::ResourceError);
+    forced.variant = HistogramVariant::partitioned;  // a host design
+    EXPECT_THROW((void)KokkosTile::histogram_plan(space, 256, big, 4, forced),
+                 KokkosTile::ResourceError);
   } else if constexpr (KokkosTile::Impl::is_host_backend<ExecSpace>()) {
     // Private copies while their counters are at most a quarter of the samples and fit the
     // memory budget.
@@ -638,6 +658,19 @@ TEST(HistogramPlan, AutomaticChoiceAtTheTierBoundaries) {
           samples / (KokkosTile::Impl::histogram_samples_per_copied_bin * copies);
       EXPECT_EQ(KokkosTile::histogram_variant_for(space, most, samples), HistogramVariant::shared);
       EXPECT_EQ(KokkosTile::histogram_variant_for(space, most + 1, samples),
+                HistogramVariant::global_atomics);
+      // Where copies do not pay: counters past one part's are partitioned, while the sort of one
+      // 16-bit bin per sample fits the memory budget.
+      const std::int64_t part = std::int64_t{1} << KokkosTile::Impl::histogram_host_part_shift;
+      EXPECT_EQ(KokkosTile::histogram_variant_for(space, part, 4 * part),
+                HistogramVariant::global_atomics);
+      EXPECT_EQ(KokkosTile::histogram_variant_for(space, part + 1, 4 * part),
+                HistogramVariant::partitioned);
+      const std::int64_t sorted_most =
+          static_cast<std::int64_t>(KokkosTile::Impl::histogram_host_copy_budget / 2);
+      EXPECT_EQ(KokkosTile::histogram_variant_for(space, 1 << 27, sorted_most),
+                HistogramVariant::partitioned);
+      EXPECT_EQ(KokkosTile::histogram_variant_for(space, 1 << 27, sorted_most + 1),
                 HistogramVariant::global_atomics);
     }
   }

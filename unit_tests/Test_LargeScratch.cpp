@@ -53,6 +53,7 @@ void reverse_chunks(const LargePolicy& policy, const Kokkos::View<const float*, 
 }
 
 TEST(LargeScratch, TeamsUseMoreScratchThanLevelZero) {
+  SKIP_WITHOUT_CLUSTERS();
   const std::size_t level0 = KokkosTile::scratch_capacity(ExecSpace(), 0);
   for (const std::size_t bytes : std::vector<std::size_t>{4096, level0 + 4096, 200 * 1024}) {
     for (const auto mode :
@@ -73,6 +74,7 @@ struct FreshKernel {
 
 /// The bar: 200 KB of scratch per team through the library, beyond Kokkos' level 0.
 TEST(LargeScratch, TwoHundredKilobytesPerTeamOnCuda) {
+  SKIP_WITHOUT_CLUSTERS();
 #ifdef KOKKOS_ENABLE_CUDA
   if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
     const std::size_t bytes = 200 * 1024;
@@ -99,6 +101,7 @@ TEST(LargeScratch, TwoHundredKilobytesPerTeamOnCuda) {
 }
 
 TEST(LargeScratch, ScratchBeyondTheDeviceLimitIsAResourceError) {
+  SKIP_WITHOUT_CLUSTERS();
   const std::size_t limit = KokkosTile::max_cluster_scratch_bytes(ExecSpace());
   try {
     reverse_chunks(LargePolicy(ExecSpace(), 1, 64, limit + 4),

@@ -21,8 +21,8 @@
 #include <algorithm>
 #include <cstdint>
 
-#if !defined(__CUDA_ARCH__) && (defined(__GNUC__) || defined(__clang__)) && \
-    (defined(__x86_64__) || defined(__i386__))
+#if !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__) && \
+    (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #define KOKKOSTILE_GEMM_HOST_X86 1
 #endif
 

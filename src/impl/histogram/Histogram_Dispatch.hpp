@@ -19,6 +19,7 @@
 #include "impl/histogram/Histogram_Common.hpp"
 #include "impl/histogram/Histogram_DeviceKernels.hpp"
 #include "impl/histogram/Histogram_Host.hpp"
+#include "impl/histogram/Histogram_HostPartitioned.hpp"
 #include "impl/histogram/Histogram_Plan.hpp"
 #include "impl/histogram/Histogram_Tuning.hpp"
 
@@ -269,6 +270,11 @@ void run_histogram(const std::string& call, const ExecSpace& space, const Sample
           HostPrivateSum<CountView, copies_type>{counts, copies, parts, options.accumulate});
       return;
     }
+    if (plan.variant == HistogramVariant::partitioned) {
+      run_host_partitioned(call, label, space, samples, counts, binner, plan.copies,
+                           histogram_host_part_shift, options.accumulate);
+      return;
+    }
   }
   if (!options.accumulate)
     Kokkos::deep_copy(space, counts, count_type(0));
@@ -317,7 +323,7 @@ void histogram_checked(const std::string& call, const ExecSpace& space, const Sa
                        const Experimental::HistogramTuning& tuning) {
   const int variant = static_cast<int>(options.variant);
   KOKKOSTILE_EXPECT(variant >= static_cast<int>(HistogramVariant::automatic) &&
-                        variant <= static_cast<int>(HistogramVariant::global_atomics),
+                        variant <= static_cast<int>(HistogramVariant::partitioned),
                     InvalidArgument, call, "variant " << variant << " is not a HistogramVariant");
   KOKKOSTILE_EXPECT(counts.extent(0) >= 1 && counts.extent(0) <= INT_MAX, InvalidArgument, call,
                     "counts has " << counts.extent(0) << " bins; it needs 1 to " << INT_MAX);

@@ -179,6 +179,20 @@ HistogramPlanResult plan_histogram(const ExecSpace& space, std::int64_t nbins, s
       plan.copies = copies;
       return result;
     }
+    // Past one part's bins the counters outgrow a thread's cache, and an atomic per sample then
+    // misses it: sorting the samples' bins by part costs three streaming passes instead. The sort
+    // holds one 16-bit bin per sample.
+    const std::size_t sort_bytes =
+        static_cast<std::size_t>(std::max<std::int64_t>(samples, 0)) * sizeof(std::uint16_t);
+    const bool partitions_pay = copies > 1 &&
+                                nbins > (std::int64_t{1} << histogram_host_part_shift) &&
+                                sort_bytes <= histogram_host_copy_budget;
+    if (forced == HistogramVariant::partitioned ||
+        (forced == HistogramVariant::automatic && partitions_pay)) {
+      plan.variant = HistogramVariant::partitioned;
+      plan.copies = copies;
+      return result;
+    }
     if (forced == HistogramVariant::cluster) {
       const ClusterHistogramShape shape = choose_cluster_shape(space, nbins, options, tuning, V);
       KOKKOSTILE_HISTOGRAM_REFUSE_UNLESS(
@@ -196,6 +210,9 @@ HistogramPlanResult plan_histogram(const ExecSpace& space, std::int64_t nbins, s
     plan.variant = HistogramVariant::global_atomics;
     return result;
   } else if constexpr (histogram_on_cuda<ExecSpace>()) {
+    KOKKOSTILE_HISTOGRAM_REFUSE_UNLESS(forced != HistogramVariant::partitioned,
+                                       "partitioned histograms run on the host backends; on CUDA "
+                                       "the cluster variant splits the bins instead");
     const std::size_t limit = max_cluster_scratch_bytes(space);
     const std::size_t shared_bytes = shared_histogram_bytes(nbins);
     if (want_shared && shared_bytes <= limit) {

@@ -31,6 +31,11 @@ inline constexpr std::size_t histogram_host_copy_budget = std::size_t{1} << 30;
 /// of the plain atomic kernel on a 2-core CI machine, and on 16 cores of an H200 machine at 0.92
 /// with 8 threads and 0.45 with 16 (perf_tests/results/2026-11-29_H200_openmp_threads/).
 inline constexpr std::int64_t histogram_samples_per_copied_bin = 4;
+/// log2 of the bins in one part of the host partitioned variant: 65,536 bins, 256 KiB of 32-bit
+/// counters (512 KiB of 64-bit), inside a core's L2 (2 MiB on the EPYC and Xeon machines measured),
+/// and a bin's place in its part fits the sort's 16 bits.
+inline constexpr int histogram_host_part_shift = 16;
+
 /// A warp whose step holds fewer distinct bins than this aggregates its next steps.
 inline constexpr int histogram_aggregate_below = 24;
 

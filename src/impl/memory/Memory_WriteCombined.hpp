@@ -2,12 +2,15 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // The memory behind WriteCombinedHostView (KokkosTile_WriteCombinedHost.hpp): cudaHostAlloc'd
-// write-combining pages with CUDA, plain aligned host memory without, freed after a fence; and
+// write-combining pages with CUDA, hipHostMalloc'd ones with HIP (compiled, never run: no AMD GPU
+// here), plain aligned host memory without either, freed after a fence; and
 // the byte count of a View layout, checked for overflow before anything is allocated.
 
 #include <Kokkos_Core.hpp>
-#ifdef KOKKOS_ENABLE_CUDA
+#if defined(KOKKOS_ENABLE_CUDA)
 #include <cuda_runtime.h>
+#elif defined(KOKKOS_ENABLE_HIP)
+#include <hip/hip_runtime.h>
 #endif
 
 #include "KokkosTile_Assert.hpp"
@@ -71,12 +74,19 @@ struct WriteCombinedDeleter {
         // A deleter must not throw; the fence failure has been reported by Kokkos.
       }
     }
-#ifdef KOKKOS_ENABLE_CUDA
+#if defined(KOKKOS_ENABLE_CUDA)
     const cudaError_t status = cudaFreeHost(memory);
     if (status != cudaSuccess) {
       (void)cudaGetLastError();
       std::fprintf(stderr, "KokkosTile::WriteCombinedHostView: cudaFreeHost failed: %s\n",
                    cudaGetErrorString(status));
+    }
+#elif defined(KOKKOS_ENABLE_HIP)
+    const hipError_t status = hipHostFree(memory);
+    if (status != hipSuccess) {
+      (void)hipGetLastError();
+      std::fprintf(stderr, "KokkosTile::WriteCombinedHostView: hipHostFree failed: %s\n",
+                   hipGetErrorString(status));
     }
 #else
     ::operator delete (memory, std::align_val_t{alignment});
@@ -86,8 +96,8 @@ struct WriteCombinedDeleter {
   static constexpr std::size_t alignment = 64;
 };
 
-/// `bytes` of write-combining page-locked memory (plain aligned host memory without CUDA); an
-/// empty pointer for zero bytes. Throws ResourceError naming `call` when the allocation fails.
+/// `bytes` of write-combining page-locked memory (plain aligned host memory without CUDA or HIP);
+/// an empty pointer for zero bytes. Throws ResourceError naming `call` when the allocation fails.
 inline std::shared_ptr<void> allocate_write_combined(const std::string& call, std::size_t bytes) {
   if (bytes == 0)
     return {};
@@ -106,6 +116,19 @@ inline std::shared_ptr<void> allocate_write_combined(const std::string& call, st
                                         "| cudaHostAllocPortable) failed: "
                                      << cudaGetErrorName(status) << " ("
                                      << cudaGetErrorString(status) << ")");
+#elif defined(KOKKOS_ENABLE_HIP)
+  void* memory = nullptr;
+  // The same flags as with CUDA; HIPHostPinnedSpace's own memory is hipHostMalloc'd too.
+  const hipError_t status = hipHostMalloc(
+      &memory, bytes, hipHostMallocWriteCombined | hipHostMallocMapped | hipHostMallocPortable);
+  if (status != hipSuccess)
+    (void)hipGetLastError();
+  KOKKOSTILE_EXPECT(status == hipSuccess, ResourceError, call,
+                    "hipHostMalloc(" << bytes
+                                     << " bytes, hipHostMallocWriteCombined | hipHostMallocMapped "
+                                        "| hipHostMallocPortable) failed: "
+                                     << hipGetErrorName(status) << " (" << hipGetErrorString(status)
+                                     << ")");
 #else
   void* memory = nullptr;
   try {
