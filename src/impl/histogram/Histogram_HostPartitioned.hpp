@@ -166,6 +166,9 @@ void run_host_partitioned(const std::string& call, const std::string& label, con
       label, Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>>(space, 0, parts),
       HostPartitionCount<CountView, sorted_type, begins_type>{counts, sorted, part_begin, nbins,
                                                               shift, accumulate});
+  // The sort buffer goes with this scope; a host backend that runs kernels asynchronously (HPX)
+  // must be done with it first.
+  space.fence(label);
 }
 
 }  // namespace Impl
