@@ -58,6 +58,21 @@ cuda_kokkos_arch_option() {
 
 cuda_hash() { sha256sum | cut -c1-12; }
 
+# shell and exec for the flavours that build against a Kokkos of their own (cuda, threads, hip):
+# a shell, or the command, in the source tree with Kokkos_ROOT set; any other command returns.
+shell_or_exec_with_kokkos() {
+  local kokkos_root=$1 build_dir=$2
+  case "$command" in
+    shell)
+      say "shell in $source_dir with Kokkos_ROOT=$kokkos_root; the build tree is $build_dir (exit to leave)"
+      cd "$source_dir"
+      Kokkos_ROOT=$kokkos_root exec bash -i ;;
+    exec)
+      cd "$source_dir"
+      Kokkos_ROOT=$kokkos_root exec "${exec_args[@]}" ;;
+  esac
+}
+
 # The identity of a source: an archive's checksum, or a directory's path, git commit and changes.
 cuda_source_identity() {
   local source=$1
@@ -284,14 +299,8 @@ cuda_main() {
       rm -rf "$build_dir/CMakeCache.txt" "$build_dir/CMakeFiles"
     fi
   fi
+  shell_or_exec_with_kokkos "$kokkos_root" "$build_dir"
   case "$command" in
-    shell)
-      say "shell in $source_dir with Kokkos_ROOT=$kokkos_root; the build tree is $build_dir (exit to leave)"
-      cd "$source_dir"
-      Kokkos_ROOT=$kokkos_root exec bash -i ;;
-    exec)
-      cd "$source_dir"
-      Kokkos_ROOT=$kokkos_root exec "${exec_args[@]}" ;;
     app)
       if [ ${#app_runs[@]} -gt 0 ] && [ -z "${KOKKOSTILE_APP_BUILD_ONLY:-}" ]; then
         command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 ||

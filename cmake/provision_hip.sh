@@ -40,15 +40,7 @@ hip_main() {
       -DKokkos_ENABLE_HIP=ON -DKokkos_ENABLE_SERIAL=ON "-DKokkos_ARCH_AMD_${arch^^}=ON" \
       -DKokkos_ENABLE_ROCTHRUST=OFF -DKokkos_ENABLE_TESTS=OFF -DKokkos_ENABLE_EXAMPLES=OFF)
     build_dir="$source_dir/build/root-hip-$arch"
-    case "$command" in
-      shell)
-        say "shell in $source_dir with Kokkos_ROOT=$kokkos_root; the build tree is $build_dir (exit to leave)"
-        cd "$source_dir"
-        Kokkos_ROOT=$kokkos_root exec bash -i ;;
-      exec)
-        cd "$source_dir"
-        Kokkos_ROOT=$kokkos_root exec "${exec_args[@]}" ;;
-    esac
+    shell_or_exec_with_kokkos "$kokkos_root" "$build_dir"
     stage "configuring ${build_dir#"$source_dir"/} (CMake, hipcc, $arch)"
     # shellcheck disable=SC2086  # KOKKOSTILE_CMAKE_ARGS is a list of arguments
     cmake -S "$source_dir" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \

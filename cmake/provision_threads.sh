@@ -64,14 +64,8 @@ threads_main() {
   fi
 
   build_dir="$source_dir/build/threads"
+  shell_or_exec_with_kokkos "$kokkos_root" "$build_dir"
   case "$command" in
-    shell)
-      say "shell in $source_dir with Kokkos_ROOT=$kokkos_root; the build tree is $build_dir (exit to leave)"
-      cd "$source_dir"
-      Kokkos_ROOT=$kokkos_root exec bash -i ;;
-    exec)
-      cd "$source_dir"
-      Kokkos_ROOT=$kokkos_root exec "${exec_args[@]}" ;;
     app)
       # The installed package exports the GCC 12 workaround to the app, as to the tests.
       app_package_args=(-DKOKKOSTILE_INTERFACE_DEFINITIONS="$interface_definitions")
