@@ -8,7 +8,6 @@
 // 2 MiB. Elsewhere it is plain operator new.
 
 #include <cstddef>
-#include <memory>
 #include <new>
 
 #if defined(__linux__)

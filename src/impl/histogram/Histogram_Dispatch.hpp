@@ -272,7 +272,7 @@ void run_histogram(const std::string& call, const ExecSpace& space, const Sample
     }
     if (plan.variant == HistogramVariant::partitioned) {
       run_host_partitioned(call, label, space, samples, counts, binner, plan.copies,
-                           histogram_host_part_shift, options.accumulate);
+                           options.accumulate);
       return;
     }
   }
