@@ -345,7 +345,9 @@ TYPED_TEST(Stencil, HostPathEdgesEveryShapeLayoutAndBoundary) {
   const auto extents = every_other_when_shrunk(std::vector<std::pair<std::int64_t, std::int64_t>>{
       {1, 1}, {1, 19}, {19, 1}, {2, 2}, {3, 5}, {6, 4}, {17, 33}, {37, 131}, {64, 65}, {5, 1100}});
   std::uint64_t seed = 9000;
-  // isa -2: the CPU decides, and every star's output is streamed (else only large grids are).
+  // isa -2: the CPU decides, and every output of a compiled-in radius is streamed (else only large
+  // grids are): rows of whole and partial cache lines, row pairs whose pitch is and is not whole
+  // lines.
   // Device backends ignore both overrides: they run the cases once.
   for (const int isa : {-1, -2, 0, 1, 2}) {
     if (isa >= 0 && !KokkosTile::Impl::stencil_host_isa_available(

@@ -76,6 +76,24 @@ inline void stream_copy(T* KOKKOS_RESTRICT dst, const T* KOKKOS_RESTRICT src, st
     dst[i] = src[i];
 }
 
+/// dst[i] = src[i] for the bytes [0, Bytes) with streaming stores: dst is 16-byte aligned, Bytes a
+/// multiple of 16 and host_stream_stores_for<T>(); a plain copy where there are no streaming
+/// stores.
+template <int Bytes, class T>
+inline void stream_store_aligned(T* KOKKOS_RESTRICT dst, const T* KOKKOS_RESTRICT src) {
+  static_assert(Bytes % 16 == 0, "whole 16-byte stores");
+#if KOKKOSTILE_IMPL_HOST_STREAM_STORES
+  if constexpr (host_stream_stores_for<T>()) {
+    for (int b = 0; b < Bytes; b += 16)
+      _mm_stream_si128(reinterpret_cast<__m128i*>(reinterpret_cast<char*>(dst) + b),
+                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(
+                           reinterpret_cast<const char*>(src) + b)));
+    return;
+  }
+#endif
+  std::memcpy(dst, src, Bytes);
+}
+
 /// Makes this thread's streaming stores visible (they are weakly ordered) before its work item
 /// ends.
 inline void stream_fence() {

@@ -21,13 +21,14 @@
 // run-time taps. Each work item runs code compiled for the best instruction set the CPU has
 // (Stencil_HostRows.hpp).
 //
-// Large outputs of stars are streamed out of a chunk buffer (non-temporal stores; see
-// launch_stencil_host for what was measured). On an AMD EPYC, streaming directly measured slower
-// (5-point float 34 against 18 ms: the outputs were still in its large L3 when read again); on
-// the Xeon of the 2026-11-24 host results it was faster for stars.
+// Large outputs are written with streaming stores, a cache line at a time straight from the row
+// kernel, and each line prefetches the input row its sweep reads for the first time
+// (Stencil_HostRows.hpp). Without the prefetch, on an AMD EPYC (Zen 5), the row loop ran at less
+// than half of copy speed however its stores were made.
 //
-// Tried and dropped (AMD EPYC, 4096^2, two threads): software prefetch of the next input row
-// (within noise), strips sized for L1 instead of L2 (no change).
+// Tried and dropped (AMD EPYC, 4096^2, two threads): strips sized for L1 instead of L2 (no
+// change); streaming through a chunk buffer in L1 (an extra pass: 0.44-0.51 of memcpy where the
+// direct lines reach 0.95-1.00).
 
 #include <Kokkos_Core.hpp>
 
@@ -66,7 +67,8 @@ void launch_stencil_host(const std::string& call, const ExecSpace& space, const 
   geo.direct_in = geo.in_fast == 1 || geo.fast_extent == 1;
   geo.direct_out = geo.out_fast == 1 || geo.fast_extent == 1;
   const std::int64_t S = geo.slow_extent, F = geo.fast_extent, r = geo.radius;
-  geo.isa = stencil_host_isa();
+  geo.isa = stencil_host_isa(weights.is_star() ? 4 * geo.radius + 1
+                                               : (2 * geo.radius + 1) * (2 * geo.radius + 1));
 
   // Strips: the 2 r + 1 rows of a strip within the cache budget (whole rows when they fit), then
   // as many blocks of rows as threads (each walks down a long block), and more strips when the
@@ -88,18 +90,14 @@ void launch_stencil_host(const std::string& call, const ExecSpace& space, const 
   const std::int64_t items = std::int64_t(geo.row_parts) * geo.col_parts;
   const int league = checked_league_size(call, items);
 
-  // Large outputs of stars written in place are streamed (Core_HostStreamStores.hpp):
-  // their rows cost little arithmetic, so the reads for ownership of plain stores were a third of
-  // their memory traffic. Boxes, bound by arithmetic, lost more to the extra pass through the chunk
-  // buffer than they saved. Measured on a Xeon with two threads at 4096^2, as a ratio to deep_copy,
-  // streamed against plain: 9-point double 1.09 / 0.91, float 0.98 / 1.01; 5-point float 1.22 /
-  // 1.08, double 1.04 / 1.14; 5x5 box float 0.68 / 0.77, double 0.83 / 0.88.
-  const bool stream_stars =
-      weights.is_star() && host_stream_by_size(static_cast<std::size_t>(S * F) * sizeof(T));
-  geo.stream = host_stream_stores_for<T>() && geo.direct_out && stream_stars;
+  // Large outputs written in place are streamed (Core_HostStreamStores.hpp): a plain store first
+  // reads its line (read for ownership), a third of the memory traffic of a stencil. On an AMD
+  // EPYC (Zen 5, two threads, 4096^2) streamed against plain, in ms: 5x5 box double 9.9-10.1
+  // against 11.5-11.8, float 5.6-5.8 against 5.9-6.3. Run-time radii store plainly.
+  const bool stream_by_size = host_stream_by_size(static_cast<std::size_t>(S * F) * sizeof(T));
+  geo.stream = host_stream_stores_for<T>() && geo.direct_out && stream_by_size;
   geo.item_scratch = (geo.direct_out ? 0 : stencil_host_chunk<T>()) +
-                     (geo.direct_in ? 0 : (2 * r + 1) * (strip + 2 * r)) +
-                     (geo.stream ? 2 * stencil_host_chunk<T>() : 0);
+                     (geo.direct_in ? 0 : (2 * r + 1) * (strip + 2 * r));
   const bool constant_row = geo.direct_in && boundary.kind == Boundary::constant;
   const std::int64_t scratch_elements = items * geo.item_scratch + (constant_row ? F : 0);
   Kokkos::View<T*, Kokkos::HostSpace> scratch;

@@ -32,7 +32,7 @@ struct StencilHostGeometry {
   int radius = 0;
   bool direct_in = false;   // in is unit-stride along the fast index: rows are read in place
   bool direct_out = false;  // out is unit-stride along the fast index: rows are written in place
-  bool stream = false;      // direct_out rows go out through a chunk buffer and streaming stores
+  bool stream = false;      // direct_out rows are written with streaming stores
   StencilHostIsa isa = StencilHostIsa::baseline;
   int row_parts = 1;  // work items: row_parts blocks of rows x col_parts strips
   int col_parts = 1;
@@ -133,7 +133,7 @@ struct StencilHost {
       for (int k = 0; k < width; ++k)
         shifted[k] = rows[k] + inner_begin;
       stencil_host_row<R, Star>(target + (inner_begin - c0), shifted, dense, r,
-                                inner_end - inner_begin);
+                                inner_end - inner_begin, geo.stream);
     }
     edge_columns(target, c0, rows, c0, inner_begin);
     edge_columns(target, c0, rows, inner_end, c1);
@@ -154,7 +154,7 @@ struct StencilHost {
         for (int k = 0; k <= width; ++k)
           shifted[k] = rows[k] + inner_begin;
         stencil_host_row_pair<R, Star>(target0 + (inner_begin - c0), target1 + (inner_begin - c0),
-                                       shifted, dense, inner_end - inner_begin);
+                                       shifted, dense, inner_end - inner_begin, geo.stream);
       }
     }
     for (int pair = 0; pair < 2; ++pair) {
@@ -181,11 +181,9 @@ struct StencilHost {
       return;
     // The chunk buffer (strided outputs), then the ring of 2 r + 1 gathered input rows of
     // count + 2 r columns (inputs not unit-stride along the fast index).
-    // Streamed outputs: two chunk buffers at the end (rows of a pair).
     T* const chunk_buffer = scratch + item * geo.item_scratch;
     T* const ring = chunk_buffer + (geo.direct_out ? 0 : chunk);
     const std::int64_t padded = count + 2 * r;
-    T* const stream_buffer = ring + (geo.direct_in ? 0 : width * padded);
 
     const T* rows[max_width + 1];
     std::int64_t s = s_begin;
@@ -200,16 +198,7 @@ struct StencilHost {
             rows[k] = row_in_place(s + k - r);
           T* const out0 = out + s * geo.out_slow;
           T* const out1 = out0 + geo.out_slow;
-          if (!geo.stream) {
-            pair_columns_in_place(out0 + f_begin, out1 + f_begin, rows, f_begin, f_end);
-            continue;
-          }
-          for (std::int64_t c0 = f_begin; c0 < f_end; c0 += chunk) {
-            const std::int64_t c1 = std::min(f_end, c0 + chunk);
-            pair_columns_in_place(stream_buffer, stream_buffer + chunk, rows, c0, c1);
-            stream_copy(out0 + c0, stream_buffer, c1 - c0);
-            stream_copy(out1 + c0, stream_buffer + chunk, c1 - c0);
-          }
+          pair_columns_in_place(out0 + f_begin, out1 + f_begin, rows, f_begin, f_end);
         }
       }
     }
@@ -232,22 +221,19 @@ struct StencilHost {
       T* const out_row = out + s * geo.out_slow;
       // Rows written in place are computed in one pass; strided ones chunk by chunk through the
       // buffer.
-      const std::int64_t step = geo.direct_out && !geo.stream ? count : chunk;
+      const std::int64_t step = geo.direct_out ? count : chunk;
       for (std::int64_t c0 = f_begin; c0 < f_end; c0 += step) {
         const std::int64_t c1 = std::min(f_end, c0 + step);
-        T* const target =
-            geo.stream ? stream_buffer : (geo.direct_out ? out_row + c0 : chunk_buffer);
+        T* const target = geo.direct_out ? out_row + c0 : chunk_buffer;
         if (geo.direct_in) {
           columns_in_place(target, rows, c0, c1);
         } else {
           const T* shifted[max_width];
           for (int k = 0; k < width; ++k)
             shifted[k] = rows[k] + (c0 - f_begin);
-          stencil_host_row<R, Star>(target, shifted, dense, r, c1 - c0);
+          stencil_host_row<R, Star>(target, shifted, dense, r, c1 - c0, geo.stream);
         }
-        if (geo.stream) {
-          stream_copy(out_row + c0, stream_buffer, c1 - c0);
-        } else if (!geo.direct_out) {
+        if (!geo.direct_out) {
           for (std::int64_t f = c0; f < c1; ++f)
             out_row[f * geo.out_fast] = chunk_buffer[f - c0];
         }

@@ -13,13 +13,18 @@
 // copy for the CPU runs. Measured on an AMD EPYC (Zen 5), one thread, rows in L2, ns per float
 // output: 5-point 0.30 -> 0.21, 9-point 0.37 -> 0.26, 5x5 box 1.55 -> 0.88 from baseline to AVX2;
 // AVX-512 was faster there in L2 (box 0.45) but slower on 1024 x 4096 grids, past the caches
-// (9-point 0.74 against 0.50 ns, box 1.32 against 1.06), so AMD CPUs take AVX2. On an Intel Xeon
+// (9-point 0.74 against 0.50 ns, box 1.32 against 1.06), so AMD CPUs take AVX2 for stars, and
+// AVX-512 for boxes (stencil_host_avx512_taps_on_amd). On an Intel Xeon
 // with AVX-512 (two threads, 4096^2, as a ratio to deep_copy, with the row pairs of
 // Stencil_Host.hpp) AVX-512 against AVX2: 9-point float 1.03-1.07 against 0.81, 5x5 box float
 // 0.76-0.80 against 0.54, double 0.86-0.91 against 0.76, so other CPUs with AVX-512 take it.
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_HostStreamStores.hpp"
+#include "impl/stencil/Stencil_Tuning.hpp"
+
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 
@@ -62,21 +67,28 @@ inline bool stencil_host_isa_available(StencilHostIsa isa) {
   }
 }
 
-/// The best instruction set of this CPU that the row kernels were compiled for.
-inline StencilHostIsa stencil_host_isa() {
+/// Taps from which AMD CPUs take AVX-512 too: AVX2's 16 vector registers cannot hold the weights
+/// of a 5x5 box (25) and its sums, AVX-512's 32 can. Measured on an AMD EPYC (Zen 5, two threads,
+/// 4096^2, with the prefetching line kernels), AVX-512 against AVX2 in ms: 5x5 box float 6.4-6.5
+/// against 8.4-8.5, double 11.6-11.9 against 15.2; the stars were the same or slower with it.
+inline constexpr int stencil_host_avx512_taps_on_amd = 16;
+
+/// The best instruction set of this CPU that the row kernels were compiled for, for a stencil of
+/// `taps` taps.
+inline StencilHostIsa stencil_host_isa(int taps) {
   if (stencil_host_isa_override >= 0)
     return static_cast<StencilHostIsa>(stencil_host_isa_override);
 #ifdef KOKKOSTILE_IMPL_STENCIL_X86
-  static const StencilHostIsa isa = [] {
-    const bool amd = __builtin_cpu_is("amd");
-    if (!amd && stencil_host_isa_available(StencilHostIsa::avx512))
-      return StencilHostIsa::avx512;
-    if (stencil_host_isa_available(StencilHostIsa::avx2))
-      return StencilHostIsa::avx2;
-    return StencilHostIsa::baseline;
-  }();
-  return isa;
+  static const bool amd = __builtin_cpu_is("amd");
+  static const bool avx512 = stencil_host_isa_available(StencilHostIsa::avx512);
+  static const bool avx2 = stencil_host_isa_available(StencilHostIsa::avx2);
+  if (avx512 && (!amd || taps >= stencil_host_avx512_taps_on_amd))
+    return StencilHostIsa::avx512;
+  if (avx2)
+    return StencilHostIsa::avx2;
+  return StencilHostIsa::baseline;
 #else
+  (void)taps;
   return StencilHostIsa::baseline;
 #endif
 }
@@ -135,54 +147,144 @@ struct StencilTaps {
   }
 };
 
+/// Elements of T per 64-byte cache line (1 where T does not tile a line).
+template <class T>
+inline constexpr int stencil_line_elements = sizeof(T) <= 64 && 64 % sizeof(T) == 0
+                                                 ? static_cast<int>(64 / sizeof(T))
+                                                 : 1;
+
+/// Whether the row kernels can stream whole lines of T.
+template <class T>
+inline constexpr bool stencil_streams_lines =
+    host_stream_stores_for<T>() && stencil_line_elements<T> * sizeof(T) == 64;
+
+/// Hints that the line stencil_host_prefetch_bytes past row + f will be read (a prefetch never
+/// faults, so it may point past the row's end).
+template <class T>
+KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_prefetch_ahead(const T* row, std::int64_t f) {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(row + f) +
+                                                   stencil_host_prefetch_bytes),
+                     0, 3);
+#else
+  (void)row;
+  (void)f;
+#endif
+}
+
+/// Outputs before the first cache-line boundary of out (all n if out is not aligned to T).
+template <class T>
+KOKKOSTILE_IMPL_STENCIL_INLINE std::int64_t stencil_line_head(const T* out, std::int64_t n) {
+  const auto address = reinterpret_cast<std::uintptr_t>(out);
+  if (address % sizeof(T) != 0)
+    return n;
+  return std::min<std::int64_t>(n, static_cast<std::int64_t>((64 - address % 64) % 64 / sizeof(T)));
+}
+
+/// One output: sum over the taps of w * rows[ds][f + df - R], the taps expanded at compile time
+/// (a fold, not a loop the compiler may or may not unroll), w0 the first tap's weight.
+template <int R, bool Star, class T, int... K>
+KOKKOSTILE_IMPL_STENCIL_INLINE T stencil_output(const T* const* rows, T w0, const T* w,
+                                                std::int64_t f, std::integer_sequence<int, K...>) {
+  using taps = StencilTaps<R, Star>;
+  T sum = w0 * rows[taps::ds(0)][f + taps::df(0) - R];
+  ((sum += w[K] * rows[taps::ds(K + 1)][f + taps::df(K + 1) - R]), ...);
+  return sum;
+}
+
+/// Stores a line of outputs computed into `line` at out (line-aligned when streamed).
+template <class T>
+KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_store_line(T* KOKKOS_RESTRICT out,
+                                                       const T* KOKKOS_RESTRICT line, bool stream) {
+  constexpr int L = stencil_line_elements<T>;
+  if constexpr (stencil_streams_lines<T>) {
+    if (stream) {
+      stream_store_aligned<64>(out, line);
+      return;
+    }
+  }
+  for (int k = 0; k < L; ++k)
+    out[k] = line[k];
+}
+
 /// out[f] = sum over the taps of w * rows[ds][f + df - R] for f in [0, n), radius and shape
-/// compiled in: the taps are expanded at compile time (a fold, not a loop the compiler may or may
-/// not unroll) into one vectorised loop with the weights in registers. `out` is restrict: it never
-/// aliases the input rows (stencil() refuses overlapping Views; row buffers are private).
+/// compiled in, weights in registers. The row is computed a cache line of outputs at a time: each
+/// line prefetches the input row this sweep reads for the first time (rows[2 R]; the others were
+/// read by the rows above), and is stored with streaming stores when `stream` (the outputs up to
+/// out's first line boundary with plain stores). `out` is restrict: it never aliases the input
+/// rows (apply_stencil refuses overlapping Views; row buffers are private).
 template <int R, bool Star, class T, int... K>
 KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_fixed(T* KOKKOS_RESTRICT out,
                                                       const T* const* row_pointers,
                                                       const T* dense_weights, std::int64_t n,
-                                                      std::integer_sequence<int, K...>) {
+                                                      bool stream,
+                                                      std::integer_sequence<int, K...> taps_seq) {
   using taps = StencilTaps<R, Star>;
   constexpr int W = taps::width;
+  constexpr int L = stencil_line_elements<T>;
   const T* rows[W];
   for (int ds = 0; ds < W; ++ds)
     rows[ds] = row_pointers[ds];
   const T w0 = dense_weights[taps::ds(0) * W + taps::df(0)];
   const T w[] = {dense_weights[taps::ds(K + 1) * W + taps::df(K + 1)]...};
-  for (std::int64_t f = 0; f < n; ++f) {
-    T sum = w0 * rows[taps::ds(0)][f + taps::df(0) - R];
-    ((sum += w[K] * rows[taps::ds(K + 1)][f + taps::df(K + 1) - R]), ...);
-    out[f] = sum;
+  std::int64_t f = 0;
+  for (const std::int64_t head = stencil_line_head(out, n); f < head; ++f)
+    out[f] = stencil_output<R, Star>(rows, w0, w, f, taps_seq);
+  for (; f + L <= n; f += L) {
+    stencil_prefetch_ahead(rows[W - 1], f);
+    T line[L];
+    for (int k = 0; k < L; ++k)
+      line[k] = stencil_output<R, Star>(rows, w0, w, f + k, taps_seq);
+    stencil_store_line(out + f, line, stream);
   }
+  for (; f < n; ++f)
+    out[f] = stencil_output<R, Star>(rows, w0, w, f, taps_seq);
 }
 
 /// Two output rows at once, radius and shape compiled in: out0 from input rows [0, 2 R], out1
 /// from rows [1, 2 R + 1] of row_pointers. The 2 R rows the two share are loaded once per column
 /// for both sums, which cuts the loads per output (a 5x5 box: 15 instead of 25) where the row
-/// kernel is bound by loads rather than memory.
+/// kernel is bound by loads rather than memory. Lines, prefetch (of the two rows read for the first
+/// time) and streaming as stencil_row_fixed; out0 and out1 are one row apart, so share alignment
+/// only when the row pitch is whole lines: the pair is streamed then, stored plainly otherwise.
 template <int R, bool Star, class T, int... K>
-KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_pair_fixed(T* KOKKOS_RESTRICT out0,
-                                                           T* KOKKOS_RESTRICT out1,
-                                                           const T* const* row_pointers,
-                                                           const T* dense_weights, std::int64_t n,
-                                                           std::integer_sequence<int, K...>) {
+KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_pair_fixed(
+    T* KOKKOS_RESTRICT out0, T* KOKKOS_RESTRICT out1, const T* const* row_pointers,
+    const T* dense_weights, std::int64_t n, bool stream,
+    std::integer_sequence<int, K...> taps_seq) {
   using taps = StencilTaps<R, Star>;
   constexpr int W = taps::width;
+  constexpr int L = stencil_line_elements<T>;
+  // One array of the 2 R + 2 rows, out1's read from rows + 1: the loads the two sums share are
+  // then the same expressions, and the compiler loads them once.
   const T* rows[W + 1];
   for (int ds = 0; ds <= W; ++ds)
     rows[ds] = row_pointers[ds];
+  const T* const* rows1 = rows + 1;
   const T w0 = dense_weights[taps::ds(0) * W + taps::df(0)];
   const T w[] = {dense_weights[taps::ds(K + 1) * W + taps::df(K + 1)]...};
-  for (std::int64_t f = 0; f < n; ++f) {
-    T sum0 = w0 * rows[taps::ds(0)][f + taps::df(0) - R];
-    T sum1 = w0 * rows[taps::ds(0) + 1][f + taps::df(0) - R];
-    ((sum0 += w[K] * rows[taps::ds(K + 1)][f + taps::df(K + 1) - R],
-      sum1 += w[K] * rows[taps::ds(K + 1) + 1][f + taps::df(K + 1) - R]),
-     ...);
-    out0[f] = sum0;
-    out1[f] = sum1;
+  const bool stream_pair =
+      stream &&
+      (reinterpret_cast<std::uintptr_t>(out0) - reinterpret_cast<std::uintptr_t>(out1)) % 64 == 0;
+  std::int64_t f = 0;
+  for (const std::int64_t head = stencil_line_head(out0, n); f < head; ++f) {
+    out0[f] = stencil_output<R, Star>(rows, w0, w, f, taps_seq);
+    out1[f] = stencil_output<R, Star>(rows1, w0, w, f, taps_seq);
+  }
+  for (; f + L <= n; f += L) {
+    stencil_prefetch_ahead(rows[W - 1], f);
+    stencil_prefetch_ahead(rows1[W - 1], f);
+    T line0[L], line1[L];
+    for (int k = 0; k < L; ++k) {
+      line0[k] = stencil_output<R, Star>(rows, w0, w, f + k, taps_seq);
+      line1[k] = stencil_output<R, Star>(rows1, w0, w, f + k, taps_seq);
+    }
+    stencil_store_line(out0 + f, line0, stream_pair);
+    stencil_store_line(out1 + f, line1, stream_pair);
+  }
+  for (; f < n; ++f) {
+    out0[f] = stencil_output<R, Star>(rows, w0, w, f, taps_seq);
+    out1[f] = stencil_output<R, Star>(rows1, w0, w, f, taps_seq);
   }
 }
 
@@ -227,12 +329,13 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_any(T* KOKKOS_RESTRICT out, cons
   }
 }
 
-/// One row of outputs: radius R compiled in (0: the run-time radius r), star or box.
+/// One row of outputs: radius R compiled in (0: the run-time radius r, whose rows are stored
+/// plainly even when `stream`), star or box.
 template <int R, bool Star, class T>
 KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_host_row(T* out, const T* const* rows, const T* w,
-                                                     int r, std::int64_t n) {
+                                                     int r, std::int64_t n, bool stream) {
   if constexpr (R > 0)
-    stencil_row_fixed<R, Star>(out, rows, w, n,
+    stencil_row_fixed<R, Star>(out, rows, w, n, stream,
                                std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{});
   else
     stencil_row_any<Star>(out, rows, w, r, n);
@@ -241,10 +344,11 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_host_row(T* out, const T* const* row
 /// Two rows of outputs (see stencil_row_pair_fixed); radius compiled in only.
 template <int R, bool Star, class T>
 KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_host_row_pair(T* out0, T* out1, const T* const* rows,
-                                                          const T* w, std::int64_t n) {
+                                                          const T* w, std::int64_t n, bool stream) {
   static_assert(R > 0, "row pairs need the radius compiled in");
   stencil_row_pair_fixed<R, Star>(
-      out0, out1, rows, w, n, std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{});
+      out0, out1, rows, w, n, stream,
+      std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{});
 }
 
 }  // namespace Impl
