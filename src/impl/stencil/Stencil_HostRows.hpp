@@ -208,11 +208,12 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_store_line(T* KOKKOS_RESTRICT out,
 }
 
 /// out[f] = sum over the taps of w * rows[ds][f + df - R] for f in [0, n), radius and shape
-/// compiled in, weights in registers. The row is computed a cache line of outputs at a time: each
-/// line prefetches the input row this sweep reads for the first time (rows[2 R]; the others were
-/// read by the rows above), and is stored with streaming stores when `stream` (the outputs up to
-/// out's first line boundary with plain stores). `out` is restrict: it never aliases the input
-/// rows (apply_stencil refuses overlapping Views; row buffers are private).
+/// compiled in, weights in registers. The row is computed stencil_host_lines_per_step cache lines
+/// of outputs at a time (then line by line): each line prefetches the input row this sweep reads
+/// for the first time (rows[2 R]; the others were read by the rows above), and is stored with
+/// streaming stores when `stream` (the outputs up to out's first line boundary with plain stores).
+/// `out` is restrict: it never aliases the input rows (apply_stencil refuses overlapping Views; row
+/// buffers are private).
 template <int R, bool Star, class T, int... K>
 KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_fixed(T* KOKKOS_RESTRICT out,
                                                       const T* const* row_pointers,
@@ -230,6 +231,16 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_fixed(T* KOKKOS_RESTRICT out,
   std::int64_t f = 0;
   for (const std::int64_t head = stencil_line_head(out, n); f < head; ++f)
     out[f] = stencil_output<R, Star>(rows, w0, w, f, taps_seq);
+  constexpr int B = L * stencil_host_lines_per_step;
+  for (; f + B <= n; f += B) {
+    for (int u = 0; u < B; u += L)
+      stencil_prefetch_ahead(rows[W - 1], f + u);
+    T block[B];
+    for (int k = 0; k < B; ++k)
+      block[k] = stencil_output<R, Star>(rows, w0, w, f + k, taps_seq);
+    for (int u = 0; u < B; u += L)
+      stencil_store_line(out + f + u, block + u, stream);
+  }
   for (; f + L <= n; f += L) {
     stencil_prefetch_ahead(rows[W - 1], f);
     T line[L];
@@ -270,6 +281,22 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_pair_fixed(
   for (const std::int64_t head = stencil_line_head(out0, n); f < head; ++f) {
     out0[f] = stencil_output<R, Star>(rows, w0, w, f, taps_seq);
     out1[f] = stencil_output<R, Star>(rows1, w0, w, f, taps_seq);
+  }
+  constexpr int B = L * stencil_host_lines_per_step;
+  for (; f + B <= n; f += B) {
+    for (int u = 0; u < B; u += L) {
+      stencil_prefetch_ahead(rows[W - 1], f + u);
+      stencil_prefetch_ahead(rows1[W - 1], f + u);
+    }
+    T block0[B], block1[B];
+    for (int k = 0; k < B; ++k) {
+      block0[k] = stencil_output<R, Star>(rows, w0, w, f + k, taps_seq);
+      block1[k] = stencil_output<R, Star>(rows1, w0, w, f + k, taps_seq);
+    }
+    for (int u = 0; u < B; u += L) {
+      stencil_store_line(out0 + f + u, block0 + u, stream_pair);
+      stencil_store_line(out1 + f + u, block1 + u, stream_pair);
+    }
   }
   for (; f + L <= n; f += L) {
     stencil_prefetch_ahead(rows[W - 1], f);

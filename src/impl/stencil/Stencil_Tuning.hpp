@@ -114,6 +114,12 @@ inline constexpr std::int64_t stencil_host_cache_bytes = std::int64_t{256} << 10
 /// line per line of outputs at this distance took it to 0.95-1.00 (1 KB ahead: 0.90).
 inline constexpr std::int64_t stencil_host_prefetch_bytes = 4096;
 
+/// Cache lines of outputs the host row kernels compute per step: more independent sums in flight
+/// than one line gives (a 5x5 box's sum is a chain of 25 multiply-adds). AMD EPYC (Zen 5, two
+/// threads, 4096^2), ms for 1 / 2 / 4 lines: 5x5 box float 5.57-5.62 / 5.03-5.10 / 5.03-5.18,
+/// double 9.73-10.01 / 9.57-9.72 / 8.93-9.15; the stars within noise.
+inline constexpr int stencil_host_lines_per_step = 2;
+
 /// Columns per chunk of a strided output row (4 KB of outputs, computed into L1, then scattered).
 template <class T>
 constexpr std::int64_t stencil_host_chunk() {
