@@ -139,10 +139,11 @@ struct StencilHost {
     edge_columns(target, c0, rows, inner_end, c1);
   }
 
-  /// target0/1[f - c0] for the columns [c0, c1) of two consecutive rows read in place (rows:
-  /// the 2 r + 2 input rows they read), radius compiled in.
-  KOKKOSTILE_IMPL_STENCIL_INLINE void pair_columns_in_place(T* target0, T* target1,
-                                                            const T* const* rows, std::int64_t c0,
+  /// targets[p][f - c0] for the columns [c0, c1) of P consecutive rows read in place (rows: the
+  /// 2 r + P input rows they read), radius compiled in.
+  template <int P>
+  KOKKOSTILE_IMPL_STENCIL_INLINE void rows_columns_in_place(T* const* targets, const T* const* rows,
+                                                            std::int64_t c0,
                                                             std::int64_t c1) const {
     constexpr int max_width = Stencil2D<T>::max_width;
     const int r = geo.radius, width = 2 * r + 1;
@@ -150,17 +151,18 @@ struct StencilHost {
     const std::int64_t inner_end = std::max(inner_begin, std::min(c1, geo.fast_extent - r));
     if constexpr (R > 0) {
       if (inner_end > inner_begin) {
-        const T* shifted[max_width + 1];
-        for (int k = 0; k <= width; ++k)
+        const T* shifted[max_width + P - 1];
+        for (int k = 0; k < width + P - 1; ++k)
           shifted[k] = rows[k] + inner_begin;
-        stencil_host_row_pair<R, Star>(target0 + (inner_begin - c0), target1 + (inner_begin - c0),
-                                       shifted, dense, inner_end - inner_begin, geo.stream);
+        T* inner[P];
+        for (int p = 0; p < P; ++p)
+          inner[p] = targets[p] + (inner_begin - c0);
+        stencil_host_rows<P, R, Star>(inner, shifted, dense, inner_end - inner_begin, geo.stream);
       }
     }
-    for (int pair = 0; pair < 2; ++pair) {
-      T* const target = pair == 0 ? target0 : target1;
-      edge_columns(target, c0, rows + pair, c0, inner_begin);
-      edge_columns(target, c0, rows + pair, inner_end, c1);
+    for (int p = 0; p < P; ++p) {
+      edge_columns(targets[p], c0, rows + p, c0, inner_begin);
+      edge_columns(targets[p], c0, rows + p, inner_end, c1);
     }
   }
 
@@ -185,20 +187,20 @@ struct StencilHost {
     T* const ring = chunk_buffer + (geo.direct_out ? 0 : chunk);
     const std::int64_t padded = count + 2 * r;
 
-    const T* rows[max_width + 1];
+    constexpr int P = stencil_host_rows_per_sweep<R, Star>;
+    const T* rows[max_width + P - 1];
     std::int64_t s = s_begin;
-    // Rows read and written in place, radius compiled in, 9 taps or more: two output rows per
-    // sweep. Measured at 4096^2 on two threads (Xeon, AVX-512): 9-point float 0.88 -> 1.03 of
-    // deep_copy, 5x5 box 0.62 -> 0.76 (double 0.72 -> 0.86); the 5-point star, which is at copy
-    // speed with one row, lost with two (double 0.97 -> 0.72), so it keeps one.
-    if constexpr (R > 0 && StencilTaps<R, Star>::count >= 9) {
+    // Rows read and written in place, radius compiled in: P output rows per sweep
+    // (Stencil_Tuning.hpp), then the rows left one by one.
+    if constexpr (R > 0 && P > 1) {
       if (geo.direct_in && geo.direct_out) {
-        for (; s + 1 < s_end; s += 2) {
-          for (int k = 0; k <= width; ++k)
+        for (; s + P - 1 < s_end; s += P) {
+          for (int k = 0; k < width + P - 1; ++k)
             rows[k] = row_in_place(s + k - r);
-          T* const out0 = out + s * geo.out_slow;
-          T* const out1 = out0 + geo.out_slow;
-          pair_columns_in_place(out0 + f_begin, out1 + f_begin, rows, f_begin, f_end);
+          T* targets[P];
+          for (int p = 0; p < P; ++p)
+            targets[p] = out + (s + p) * geo.out_slow + f_begin;
+          rows_columns_in_place<P>(targets, rows, f_begin, f_end);
         }
       }
     }

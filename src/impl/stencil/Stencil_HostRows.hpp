@@ -252,67 +252,68 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_fixed(T* KOKKOS_RESTRICT out,
     out[f] = stencil_output<R, Star>(rows, w0, w, f, taps_seq);
 }
 
-/// Two output rows at once, radius and shape compiled in: out0 from input rows [0, 2 R], out1
-/// from rows [1, 2 R + 1] of row_pointers. The 2 R rows the two share are loaded once per column
-/// for both sums, which cuts the loads per output (a 5x5 box: 15 instead of 25) where the row
-/// kernel is bound by loads rather than memory. Lines, prefetch (of the two rows read for the first
-/// time) and streaming as stencil_row_fixed; out0 and out1 are one row apart, so share alignment
-/// only when the row pitch is whole lines: the pair is streamed then, stored plainly otherwise.
-template <int R, bool Star, class T, int... K>
-KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_pair_fixed(
-    T* KOKKOS_RESTRICT out0, T* KOKKOS_RESTRICT out1, const T* const* row_pointers,
-    const T* dense_weights, std::int64_t n, bool stream,
-    std::integer_sequence<int, K...> taps_seq) {
+/// P output rows at once, radius and shape compiled in: outs[p] from input rows [p, p + 2 R] of
+/// row_pointers (2 R + P rows). The rows the P sums share are loaded once per column for all of
+/// them, which cuts the loads per output (a 5x5 box: 15 instead of 25 with two rows, 10 with four)
+/// where the row kernel is bound by loads rather than memory. Lines, prefetch (of the P rows read
+/// for the first time) and streaming as stencil_row_fixed; the rows are streamed only when all of
+/// them share out[0]'s alignment to cache lines (a row pitch of whole lines), stored plainly
+/// otherwise.
+template <int P, int R, bool Star, class T, int... K, int... Ps>
+KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_rows_fixed(T* const* outs, const T* const* row_pointers,
+                                                       const T* dense_weights, std::int64_t n,
+                                                       bool stream,
+                                                       std::integer_sequence<int, K...> taps_seq,
+                                                       std::integer_sequence<int, Ps...>) {
   using taps = StencilTaps<R, Star>;
   constexpr int W = taps::width;
   constexpr int L = stencil_line_elements<T>;
-  // One array of the 2 R + 2 rows, out1's read from rows + 1: the loads the two sums share are
+  // One array of the 2 R + P rows, output p's read from rows + p: the loads the sums share are
   // then the same expressions, and the compiler loads them once.
-  const T* rows[W + 1];
-  for (int ds = 0; ds <= W; ++ds)
+  const T* rows[W + P - 1];
+  for (int ds = 0; ds < W + P - 1; ++ds)
     rows[ds] = row_pointers[ds];
-  const T* const* rows1 = rows + 1;
+  T* out[P];
+  bool stream_all = stream;
+  for (int p = 0; p < P; ++p) {
+    out[p] = outs[p];
+    stream_all = stream_all && (reinterpret_cast<std::uintptr_t>(out[p]) -
+                                reinterpret_cast<std::uintptr_t>(out[0])) %
+                                       64 ==
+                                   0;
+  }
   const T w0 = dense_weights[taps::ds(0) * W + taps::df(0)];
   const T w[] = {dense_weights[taps::ds(K + 1) * W + taps::df(K + 1)]...};
-  const bool stream_pair =
-      stream &&
-      (reinterpret_cast<std::uintptr_t>(out0) - reinterpret_cast<std::uintptr_t>(out1)) % 64 == 0;
   std::int64_t f = 0;
-  for (const std::int64_t head = stencil_line_head(out0, n); f < head; ++f) {
-    out0[f] = stencil_output<R, Star>(rows, w0, w, f, taps_seq);
-    out1[f] = stencil_output<R, Star>(rows1, w0, w, f, taps_seq);
-  }
+  for (const std::int64_t head = stencil_line_head(out[0], n); f < head; ++f)
+    for (int p = 0; p < P; ++p)
+      out[p][f] = stencil_output<R, Star>(rows + p, w0, w, f, taps_seq);
   constexpr int B = L * stencil_host_lines_per_step;
   for (; f + B <= n; f += B) {
-    for (int u = 0; u < B; u += L) {
-      stencil_prefetch_ahead(rows[W - 1], f + u);
-      stencil_prefetch_ahead(rows1[W - 1], f + u);
-    }
-    T block0[B], block1[B];
-    for (int k = 0; k < B; ++k) {
-      block0[k] = stencil_output<R, Star>(rows, w0, w, f + k, taps_seq);
-      block1[k] = stencil_output<R, Star>(rows1, w0, w, f + k, taps_seq);
-    }
-    for (int u = 0; u < B; u += L) {
-      stencil_store_line(out0 + f + u, block0 + u, stream_pair);
-      stencil_store_line(out1 + f + u, block1 + u, stream_pair);
-    }
+    for (int u = 0; u < B; u += L)
+      for (int p = 0; p < P; ++p)
+        stencil_prefetch_ahead(rows[W - 1 + p], f + u);
+    // The rows as a fold, not a loop: the loop over columns stays the innermost one, which the
+    // compiler vectorises (with a loop over rows inside it, GCC left AVX-512 boxes scalar).
+    T block[P][B];
+    for (int k = 0; k < B; ++k)
+      ((block[Ps][k] = stencil_output<R, Star>(rows + Ps, w0, w, f + k, taps_seq)), ...);
+    for (int u = 0; u < B; u += L)
+      for (int p = 0; p < P; ++p)
+        stencil_store_line(out[p] + f + u, block[p] + u, stream_all);
   }
   for (; f + L <= n; f += L) {
-    stencil_prefetch_ahead(rows[W - 1], f);
-    stencil_prefetch_ahead(rows1[W - 1], f);
-    T line0[L], line1[L];
-    for (int k = 0; k < L; ++k) {
-      line0[k] = stencil_output<R, Star>(rows, w0, w, f + k, taps_seq);
-      line1[k] = stencil_output<R, Star>(rows1, w0, w, f + k, taps_seq);
-    }
-    stencil_store_line(out0 + f, line0, stream_pair);
-    stencil_store_line(out1 + f, line1, stream_pair);
+    for (int p = 0; p < P; ++p)
+      stencil_prefetch_ahead(rows[W - 1 + p], f);
+    T block[P][L];
+    for (int k = 0; k < L; ++k)
+      ((block[Ps][k] = stencil_output<R, Star>(rows + Ps, w0, w, f + k, taps_seq)), ...);
+    for (int p = 0; p < P; ++p)
+      stencil_store_line(out[p] + f, block[p], stream_all);
   }
-  for (; f < n; ++f) {
-    out0[f] = stencil_output<R, Star>(rows, w0, w, f, taps_seq);
-    out1[f] = stencil_output<R, Star>(rows1, w0, w, f, taps_seq);
-  }
+  for (; f < n; ++f)
+    for (int p = 0; p < P; ++p)
+      out[p][f] = stencil_output<R, Star>(rows + p, w0, w, f, taps_seq);
 }
 
 /// The same for a run-time radius r: chunks of C outputs accumulate over the taps (one weight, C
@@ -368,14 +369,14 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_host_row(T* out, const T* const* row
     stencil_row_any<Star>(out, rows, w, r, n);
 }
 
-/// Two rows of outputs (see stencil_row_pair_fixed); radius compiled in only.
-template <int R, bool Star, class T>
-KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_host_row_pair(T* out0, T* out1, const T* const* rows,
-                                                          const T* w, std::int64_t n, bool stream) {
-  static_assert(R > 0, "row pairs need the radius compiled in");
-  stencil_row_pair_fixed<R, Star>(
-      out0, out1, rows, w, n, stream,
-      std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{});
+/// P rows of outputs (see stencil_rows_fixed); radius compiled in only.
+template <int P, int R, bool Star, class T>
+KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_host_rows(T* const* outs, const T* const* rows,
+                                                      const T* w, std::int64_t n, bool stream) {
+  static_assert(R > 0, "row blocks need the radius compiled in");
+  stencil_rows_fixed<P, R, Star>(outs, rows, w, n, stream,
+                                 std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{},
+                                 std::make_integer_sequence<int, P>{});
 }
 
 }  // namespace Impl

@@ -120,6 +120,18 @@ inline constexpr std::int64_t stencil_host_prefetch_bytes = 4096;
 /// double 9.73-10.01 / 9.57-9.72 / 8.93-9.15; the stars within noise.
 inline constexpr int stencil_host_lines_per_step = 2;
 
+/// Output rows per sweep of the host kernel, rows read and written in place, radius compiled in
+/// (the input rows they share are loaded once). Two from 9 taps: measured at 4096^2 on two threads
+/// (Xeon, AVX-512), 9-point float 0.88 -> 1.03 of deep_copy, 5x5 box 0.62 -> 0.76 (double 0.72 ->
+/// 0.86); the 5-point star, at copy speed with one row, lost with two (double 0.97 -> 0.72). Four
+/// for boxes of radius 2 and more: on an AMD EPYC (Zen 5, two threads, AVX-512, interleaved runs)
+/// the 5x5 box at 4096^2 took 8.0-8.1 ms against 11.1-11.4 with two rows (double), 4.5-4.8 against
+/// 6.0-6.4 (float).
+template <int R, bool Star>
+inline constexpr int stencil_host_rows_per_sweep =
+    R <= 0 ? 1
+           : (!Star && R >= 2 ? 4 : ((Star ? 4 * R + 1 : (2 * R + 1) * (2 * R + 1)) >= 9 ? 2 : 1));
+
 /// Columns per chunk of a strided output row (4 KB of outputs, computed into L1, then scattered).
 template <class T>
 constexpr std::int64_t stencil_host_chunk() {
