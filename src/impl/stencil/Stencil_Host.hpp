@@ -67,8 +67,8 @@ void launch_stencil_host(const std::string& call, const ExecSpace& space, const 
   geo.direct_in = geo.in_fast == 1 || geo.fast_extent == 1;
   geo.direct_out = geo.out_fast == 1 || geo.fast_extent == 1;
   const std::int64_t S = geo.slow_extent, F = geo.fast_extent, r = geo.radius;
-  geo.isa = stencil_host_isa(weights.is_star() ? 4 * geo.radius + 1
-                                               : (2 * geo.radius + 1) * (2 * geo.radius + 1));
+  const bool star = weights.is_star();
+  geo.isa = stencil_host_isa(stencil_tap_count(geo.radius, star));
 
   // Strips: the 2 r + 1 rows of a strip within the cache budget (whole rows when they fit), then
   // as many blocks of rows as threads (each walks down a long block), and more strips when the
@@ -129,7 +129,6 @@ void launch_stencil_host(const std::string& call, const ExecSpace& space, const 
         call, Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>>(space, 0, league),
         kernel);
   };
-  const bool star = weights.is_star();
   switch (star ? geo.radius : -geo.radius) {
     case 1:
       run(StencilHost<T, 1, true>{});

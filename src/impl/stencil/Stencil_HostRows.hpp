@@ -128,7 +128,7 @@ inline void stencil_item(StencilHostIsa isa, const Kernel& kernel, int item) {
 template <int R, bool Star>
 struct StencilTaps {
   static constexpr int width = 2 * R + 1;
-  static constexpr int count = Star ? 4 * R + 1 : width * width;
+  static constexpr int count = stencil_tap_count(R, Star);
   static constexpr int ds(int k) {
     if (!Star)
       return k / width;
@@ -207,58 +207,17 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_store_line(T* KOKKOS_RESTRICT out,
     out[k] = line[k];
 }
 
-/// out[f] = sum over the taps of w * rows[ds][f + df - R] for f in [0, n), radius and shape
-/// compiled in, weights in registers. The row is computed stencil_host_lines_per_step cache lines
-/// of outputs at a time (then line by line): each line prefetches the input row this sweep reads
-/// for the first time (rows[2 R]; the others were read by the rows above), and is stored with
-/// streaming stores when `stream` (the outputs up to out's first line boundary with plain stores).
-/// `out` is restrict: it never aliases the input rows (apply_stencil refuses overlapping Views; row
-/// buffers are private).
-template <int R, bool Star, class T, int... K>
-KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_fixed(T* KOKKOS_RESTRICT out,
-                                                      const T* const* row_pointers,
-                                                      const T* dense_weights, std::int64_t n,
-                                                      bool stream,
-                                                      std::integer_sequence<int, K...> taps_seq) {
-  using taps = StencilTaps<R, Star>;
-  constexpr int W = taps::width;
-  constexpr int L = stencil_line_elements<T>;
-  const T* rows[W];
-  for (int ds = 0; ds < W; ++ds)
-    rows[ds] = row_pointers[ds];
-  const T w0 = dense_weights[taps::ds(0) * W + taps::df(0)];
-  const T w[] = {dense_weights[taps::ds(K + 1) * W + taps::df(K + 1)]...};
-  std::int64_t f = 0;
-  for (const std::int64_t head = stencil_line_head(out, n); f < head; ++f)
-    out[f] = stencil_output<R, Star>(rows, w0, w, f, taps_seq);
-  constexpr int B = L * stencil_host_lines_per_step;
-  for (; f + B <= n; f += B) {
-    for (int u = 0; u < B; u += L)
-      stencil_prefetch_ahead(rows[W - 1], f + u);
-    T block[B];
-    for (int k = 0; k < B; ++k)
-      block[k] = stencil_output<R, Star>(rows, w0, w, f + k, taps_seq);
-    for (int u = 0; u < B; u += L)
-      stencil_store_line(out + f + u, block + u, stream);
-  }
-  for (; f + L <= n; f += L) {
-    stencil_prefetch_ahead(rows[W - 1], f);
-    T line[L];
-    for (int k = 0; k < L; ++k)
-      line[k] = stencil_output<R, Star>(rows, w0, w, f + k, taps_seq);
-    stencil_store_line(out + f, line, stream);
-  }
-  for (; f < n; ++f)
-    out[f] = stencil_output<R, Star>(rows, w0, w, f, taps_seq);
-}
-
-/// P output rows at once, radius and shape compiled in: outs[p] from input rows [p, p + 2 R] of
-/// row_pointers (2 R + P rows). The rows the P sums share are loaded once per column for all of
-/// them, which cuts the loads per output (a 5x5 box: 15 instead of 25 with two rows, 10 with four)
-/// where the row kernel is bound by loads rather than memory. Lines, prefetch (of the P rows read
-/// for the first time) and streaming as stencil_row_fixed; the rows are streamed only when all of
-/// them share out[0]'s alignment to cache lines (a row pitch of whole lines), stored plainly
-/// otherwise.
+/// P output rows at once, radius and shape compiled in, weights in registers: outs[p][f] = sum
+/// over the taps of w * rows[p + ds][f + df - R] for f in [0, n), from the 2 R + P rows of
+/// row_pointers. The rows the P sums share are loaded once per column for all of them, which cuts
+/// the loads per output (a 5x5 box: 15 instead of 25 with two rows, 10 with four) where the row
+/// kernel is bound by loads rather than memory. A row is computed stencil_host_lines_per_step
+/// cache lines of outputs at a time (then line by line): each line prefetches the P input rows
+/// this sweep reads for the first time (the others were read by the rows above), and is stored
+/// with streaming stores when `stream` and all P rows share outs[0]'s alignment to cache lines (a
+/// row pitch of whole lines), plainly otherwise; the outputs up to the first line boundary are
+/// stored plainly. The outputs never alias the input rows (apply_stencil refuses overlapping
+/// Views; row buffers are private).
 template <int P, int R, bool Star, class T, int... K, int... Ps>
 KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_rows_fixed(T* const* outs, const T* const* row_pointers,
                                                        const T* dense_weights, std::int64_t n,
@@ -362,11 +321,15 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_row_any(T* KOKKOS_RESTRICT out, cons
 template <int R, bool Star, class T>
 KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_host_row(T* out, const T* const* rows, const T* w,
                                                      int r, std::int64_t n, bool stream) {
-  if constexpr (R > 0)
-    stencil_row_fixed<R, Star>(out, rows, w, n, stream,
-                               std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{});
-  else
+  if constexpr (R > 0) {
+    T* const outs[] = {out};
+    stencil_rows_fixed<1, R, Star>(
+        outs, rows, w, n, stream,
+        std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{},
+        std::make_integer_sequence<int, 1>{});
+  } else {
     stencil_row_any<Star>(out, rows, w, r, n);
+  }
 }
 
 /// P rows of outputs (see stencil_rows_fixed); radius compiled in only.

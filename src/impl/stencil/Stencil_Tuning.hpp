@@ -108,6 +108,11 @@ inline constexpr int stencil_fast_edge = 64;
 /// 1 MB L2, so that the output row and the next input row stream through the rest.
 inline constexpr std::int64_t stencil_host_cache_bytes = std::int64_t{256} << 10;
 
+/// Taps a stencil of `radius` visits: the center row and column of a star, every weight of a box.
+constexpr int stencil_tap_count(int radius, bool star) {
+  return star ? 4 * radius + 1 : (2 * radius + 1) * (2 * radius + 1);
+}
+
 /// How far ahead of the current column the host row kernels prefetch the input rows a sweep reads
 /// for the first time. On an AMD EPYC (Zen 5, two threads, 4096^2 float 5-point star) the hardware
 /// prefetchers alone left the row loop at 0.42-0.47 of memcpy and a software prefetch one cache
@@ -129,8 +134,7 @@ inline constexpr int stencil_host_lines_per_step = 2;
 /// 6.0-6.4 (float).
 template <int R, bool Star>
 inline constexpr int stencil_host_rows_per_sweep =
-    R <= 0 ? 1
-           : (!Star && R >= 2 ? 4 : ((Star ? 4 * R + 1 : (2 * R + 1) * (2 * R + 1)) >= 9 ? 2 : 1));
+    R <= 0 ? 1 : (!Star && R >= 2 ? 4 : (stencil_tap_count(R, Star) >= 9 ? 2 : 1));
 
 /// Columns per chunk of a strided output row (4 KB of outputs, computed into L1, then scattered).
 template <class T>
