@@ -8,9 +8,11 @@
 #   KOKKOSTILE_ETI_SOURCES  the generated sources
 set(KOKKOSTILE_ETI_SOURCES "")
 # Per algorithm: its public header and the value types compiled.
-set(_kt_eti_algorithms gemm stencil transpose reverse histogram)
+set(_kt_eti_algorithms gemm gemm_batched stencil transpose reverse histogram)
 set(_kt_eti_gemm_header KokkosTile_Gemm.hpp)
 set(_kt_eti_gemm_scalars float double "Kokkos::complex<float>" "Kokkos::complex<double>")
+set(_kt_eti_gemm_batched_header KokkosTile_GemmBatched.hpp)
+set(_kt_eti_gemm_batched_scalars float double "Kokkos::complex<float>" "Kokkos::complex<double>")
 set(_kt_eti_stencil_header KokkosTile_Stencil.hpp)
 set(_kt_eti_stencil_scalars float double)
 set(_kt_eti_transpose_header KokkosTile_Transpose.hpp)

@@ -20,5 +20,7 @@
 #include "KokkosTile_WriteCombinedHost.hpp"
 #include "KokkosTile_Streaming.hpp"
 #include "KokkosTile_Gemm.hpp"
+#include "KokkosTile_GemmBatched.hpp"
+#include "KokkosTile_TeamGemm.hpp"
 #include "KokkosTile_Cluster.hpp"
 #include "KokkosTile_Histogram.hpp"

@@ -49,6 +49,8 @@ class Tile2D {
   KOKKOS_INLINE_FUNCTION int rows() const { return static_cast<int>(storage_.extent(0)); }
   KOKKOS_INLINE_FUNCTION int cols() const { return cols_; }
   KOKKOS_INLINE_FUNCTION int pitch() const { return static_cast<int>(storage_.extent(1)); }
+  /// rows() for 0, cols() for 1: a tile reads like a rank-2 View (team_gemm takes either).
+  KOKKOS_INLINE_FUNCTION int extent(int dim) const { return dim == 0 ? rows() : cols_; }
   /// The padded storage (rows x pitch).
   KOKKOS_INLINE_FUNCTION const storage_type& storage() const { return storage_; }
 

@@ -1,0 +1,59 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// A matrix multiply by one team, inside the caller's own TeamPolicy kernel (or a
+// parallel_for_cluster / parallel_for_large_scratch kernel):
+//
+//   KokkosTile::team_gemm(team, alpha, a, b, beta, c);            // C = alpha A B + beta C
+//   KokkosTile::team_gemm<'T', 'N'>(team, alpha, a, b, beta, c);  // op(A) = A^T
+//
+// A, B and C are rank-2 Views (global memory or team scratch, any layout, subviews) or Tile2Ds
+// (KokkosTile_ScratchTile.hpp), in any mix. Ops as KokkosTile::gemm: 'N', 'T' or 'C' (conjugate
+// transpose; 'T' for real types), either case, as template arguments. Value types follow gemm's
+// rules: C's is float, double or a Kokkos::complex of one; A's and B's convert into it without
+// loss.
+//
+// Contract:
+// - every thread and vector lane of the team calls it, with the same arguments;
+// - it does not synchronise: call team.team_barrier() before it when the team has just written
+//   A or B (a tile load), and after it before threads read C elements other threads wrote;
+// - it needs no scratch of its own (A, B and C may be in scratch the caller placed);
+// - any m, n, k (0 included); beta = 0 does not read C, alpha = 0 or k = 0 does not read A or B;
+// - extents that do not agree (op(A) m x k, op(B) k x n, C m x n) abort the kernel
+//   (Kokkos::abort), as a device kernel cannot throw.
+// Each thread accumulates a 4 x 4 (2 x 2 or 1 x 1 when C has too few elements for every thread
+// to get one) block of C in registers: impl/team/Team_Gemm.hpp.
+
+#include <Kokkos_Core.hpp>
+
+#include "impl/gemm/Gemm_Checks.hpp"
+#include "impl/team/Team_Gemm.hpp"
+
+namespace KokkosTile {
+
+template <char OpA = 'N', char OpB = 'N', class TeamMember, class AMatrix, class BMatrix,
+          class CMatrix>
+KOKKOS_INLINE_FUNCTION void team_gemm(const TeamMember& team,
+                                      const Impl::team_matrix_value_t<CMatrix>& alpha,
+                                      const AMatrix& a, const BMatrix& b,
+                                      const Impl::team_matrix_value_t<CMatrix>& beta,
+                                      const CMatrix& c) {
+  using T = Impl::team_matrix_value_t<CMatrix>;
+  static_assert(Impl::team_op_valid<OpA> && Impl::team_op_valid<OpB>,
+                "KokkosTile::team_gemm: ops are 'N', 'T' or 'C'");
+  static_assert(!std::is_const_v<typename CMatrix::value_type>,
+                "KokkosTile::team_gemm: C must not be const");
+  static_assert(Impl::is_gemm_scalar_v<T>,
+                "KokkosTile::team_gemm: float or double, or Kokkos::complex of float or double");
+  static_assert(Impl::gemm_converts_v<Impl::team_matrix_value_t<AMatrix>, T>,
+                "KokkosTile::team_gemm: A's value type must convert to C's without loss");
+  static_assert(Impl::gemm_converts_v<Impl::team_matrix_value_t<BMatrix>, T>,
+                "KokkosTile::team_gemm: B's value type must convert to C's without loss");
+  if (Impl::team_op_rows<OpA>(a) != int(c.extent(0)) ||
+      Impl::team_op_cols<OpB>(b) != int(c.extent(1)) ||
+      Impl::team_op_cols<OpA>(a) != Impl::team_op_rows<OpB>(b))
+    Kokkos::abort("KokkosTile::team_gemm: the extents of op(A), op(B) and C do not agree");
+  Impl::team_gemm_run<OpA, OpB>(team, alpha, a, b, beta, c);
+}
+
+}  // namespace KokkosTile

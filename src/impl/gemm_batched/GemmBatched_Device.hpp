@@ -1,0 +1,123 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// gemm_batched's device kernel: a team per BM x BN tile of one matrix's C (league = batch x tiles).
+// For each BK-deep chunk of k the team stages op(A) (k-major, As[kk][i]) and op(B) (Bs[kk][j])
+// into scratch, reading global memory along each operand's contiguous index and writing zeros
+// beyond its edges, then every thread accumulates its RM x RN register tile
+// (impl/team/Team_GemmRegisterTile.hpp, as team_gemm does) from the chunk with no edge tests.
+// Rows and columns of a thread's tile are strided by the thread grid, so that a warp reads one
+// row of Bs without bank conflicts (and As as a broadcast), and writes consecutive columns of C
+// (the dispatch makes C's columns its contiguous index). Rows of scratch are padded by one element
+// so that staging an operand whose contiguous index is k does not hit one bank.
+//
+// Small matrices (8 x 8, 16 x 16) take small tiles and teams, so that one team covers one matrix
+// and an SM holds many of them (GemmBatched_Tuning.hpp).
+
+#include <Kokkos_Core.hpp>
+
+#include "impl/core/Core_Unroll.hpp"
+#include "impl/gemm/Gemm_Simple.hpp"
+#include "impl/gemm_batched/GemmBatched_Operand.hpp"
+#include "impl/team/Team_GemmRegisterTile.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// A tile shape: BM x BN of C per team, BK of k per staged chunk, RM x RN per thread.
+template <int BM_, int BN_, int BK_, int RM_, int RN_>
+struct GemmBatchedShape {
+  static constexpr int BM = BM_, BN = BN_, BK = BK_, RM = RM_, RN = RN_;
+  static constexpr int TI = BM / RM, TJ = BN / RN, threads = TI * TJ;
+  static_assert(BM % RM == 0 && BN % RN == 0, "GemmBatchedShape: whole register tiles");
+  static constexpr int pitch_a = BM + 1, pitch_b = BN + 1;
+};
+
+template <class ExecSpace, class Shape, class T, class AX, class BX>
+struct GemmBatchedTeamKernel {
+  using member_type = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  static constexpr int BM = Shape::BM, BN = Shape::BN, BK = Shape::BK;
+  static constexpr int TI = Shape::TI, TJ = Shape::TJ, threads = Shape::threads;
+
+  GemmBatchedOperand<AX> a;  // op(A): m x k per matrix
+  GemmBatchedOperand<BX> b;  // op(B): k x n
+  GemmBatchedOperand<T> c;   // C: m x n, columns contiguous where any index is
+  T alpha, beta;
+  int m, n, k;
+  int tiles_m, tiles_n;
+  int level;
+
+  static std::size_t scratch_bytes() {
+    return gemm_scratch_bytes<T>(BK * Shape::pitch_a) + gemm_scratch_bytes<T>(BK * Shape::pitch_b);
+  }
+
+  /// Stages the Rows x Cols window of op(X) at (row0, col0) into s[row * pitch + col] when its
+  /// rows are k (op(B)), else s[col * pitch + row] (op(A), k-major). Zeros outside op(X).
+  template <int Rows, int Cols, bool RowsAreK, class X>
+  KOKKOS_FORCEINLINE_FUNCTION void stage(const member_type& team, const GemmBatchedOperand<X>& x,
+                                         const std::remove_const_t<X>* matrix, int x_rows,
+                                         int x_cols, int row0,
+                                         int col0, T* s, int pitch) const {
+    const bool rows_fast = x.rows_contiguous();
+    for (int e = team.team_rank(); e < Rows * Cols; e += threads) {
+      const int r = rows_fast ? e % Rows : e / Cols;
+      const int cc = rows_fast ? e / Rows : e % Cols;
+      const int gr = row0 + r, gc = col0 + cc;
+      const T value = (gr < x_rows && gc < x_cols) ? T(x.read(matrix, gr, gc)) : T(0);
+      if constexpr (RowsAreK)
+        s[r * pitch + cc] = value;
+      else
+        s[cc * pitch + r] = value;
+    }
+  }
+
+  KOKKOS_FUNCTION void operator()(const member_type& team) const {
+    const int tiles = tiles_m * tiles_n;
+    const std::int64_t batch = team.league_rank() / tiles;
+    const int tile = team.league_rank() % tiles;
+    const int row0 = (tile / tiles_n) * BM, col0 = (tile % tiles_n) * BN;
+    T* as = gemm_scratch<T>(team, level, BK * Shape::pitch_a);
+    T* bs = gemm_scratch<T>(team, level, BK * Shape::pitch_b);
+    const auto a_matrix = a.matrix(batch);
+    const auto b_matrix = b.matrix(batch);
+    const int rank = team.team_rank();
+    const int ti = rank / TJ, tj = rank % TJ;
+
+    GemmRegisterTile<T, Shape::RM, Shape::RN> tile_acc;
+    tile_acc.clear();
+    for (int k0 = 0; k0 < k; k0 += BK) {
+      if (k0 > 0)
+        team.team_barrier();  // every thread is done with the previous chunk
+      stage<BM, BK, false>(team, a, a_matrix, m, k, row0, k0, as, Shape::pitch_a);
+      stage<BK, BN, true>(team, b, b_matrix, k, n, k0, col0, bs, Shape::pitch_b);
+      team.team_barrier();
+      if (rank < threads)
+        tile_acc.template accumulate_fixed<BK>(
+            [&](int p, int kk) { return as[kk * Shape::pitch_a + ti + p * TI]; },
+            [&](int kk, int q) { return bs[kk * Shape::pitch_b + tj + q * TJ]; });
+    }
+    if (rank >= threads)
+      return;
+    T* c_matrix = c.matrix(batch);
+    KOKKOSTILE_UNROLL
+    for (int p = 0; p < Shape::RM; ++p) {
+      const int i = row0 + ti + p * TI;
+      KOKKOSTILE_UNROLL
+      for (int q = 0; q < Shape::RN; ++q) {
+        const int j = col0 + tj + q * TJ;
+        if (i < m && j < n) {
+          T& out = c.at(c_matrix, i, j);
+          out = beta == T(0) ? alpha * tile_acc.acc[p][q]
+                             : alpha * tile_acc.acc[p][q] + beta * out;
+        }
+      }
+    }
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosTile

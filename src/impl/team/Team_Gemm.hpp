@@ -1,0 +1,125 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// team_gemm's body (KokkosTile_TeamGemm.hpp validates and forwards here). C is cut into R x R
+// register tiles (Team_GemmRegisterTile.hpp), spread over the team's threads and vector lanes.
+// R is 4, 2 or 1, the largest that still gives every thread a tile, so that small matrices keep
+// the whole team busy and large ones reuse each operand read R times.
+//
+// Where a thread's rows and columns lie: in a device compile they are strided by the tile grid
+// (row ti + p * TI, column tj + q * TJ), so that consecutive threads read consecutive columns of
+// op(B) and write consecutive columns of C (one run of addresses per warp, no bank conflicts);
+// in a host compile they are contiguous (ti * R + p), which the compiler can vectorise.
+
+#include <Kokkos_Core.hpp>
+
+#include "impl/core/Core_Unroll.hpp"
+#include "impl/gemm/Gemm_Operand.hpp"
+#include "impl/team/Team_GemmRegisterTile.hpp"
+
+#include <type_traits>
+
+namespace KokkosTile {
+namespace Impl {
+
+template <char Op>
+inline constexpr bool team_op_valid = Op == 'N' || Op == 'n' || Op == 'T' || Op == 't' ||
+                                      Op == 'C' || Op == 'c';
+template <char Op>
+inline constexpr bool team_op_transposes = Op != 'N' && Op != 'n';
+template <char Op>
+inline constexpr bool team_op_conjugates = Op == 'C' || Op == 'c';
+
+/// The writable value type of a matrix (rank-2 View or Tile2D).
+template <class Matrix>
+using team_matrix_value_t = std::remove_cv_t<typename Matrix::value_type>;
+
+/// Rows of op(X), columns of op(X).
+template <char Op, class Matrix>
+KOKKOS_FORCEINLINE_FUNCTION int team_op_rows(const Matrix& x) {
+  return static_cast<int>(team_op_transposes<Op> ? x.extent(1) : x.extent(0));
+}
+template <char Op, class Matrix>
+KOKKOS_FORCEINLINE_FUNCTION int team_op_cols(const Matrix& x) {
+  return static_cast<int>(team_op_transposes<Op> ? x.extent(0) : x.extent(1));
+}
+
+/// op(X)(r, c) as T: X(c, r) for "T", conj(X(c, r)) for "C" (complex X; "C" is "T" for real X).
+template <char Op, class T, class Matrix>
+KOKKOS_FORCEINLINE_FUNCTION T team_op_element(const Matrix& x, int r, int c) {
+  if constexpr (!team_op_transposes<Op>) {
+    return T(x(r, c));
+  } else if constexpr (team_op_conjugates<Op> && is_gemm_complex_v<team_matrix_value_t<Matrix>>) {
+    return T(Kokkos::conj(x(c, r)));
+  } else {
+    return T(x(c, r));
+  }
+}
+
+/// C = alpha * op(A) * op(B) + beta * C with R x R register tiles; m, n, k > 0.
+template <int R, char OpA, char OpB, class TeamMember, class T, class AMatrix, class BMatrix,
+          class CMatrix>
+KOKKOS_INLINE_FUNCTION void team_gemm_tiles(const TeamMember& team, int m, int n, int k, T alpha,
+                                            const AMatrix& a, const BMatrix& b, T beta,
+                                            const CMatrix& c) {
+  const int tiles_m = (m + R - 1) / R, tiles_n = (n + R - 1) / R;
+  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, tiles_m * tiles_n), [&](int w) {
+    const int ti = w / tiles_n, tj = w % tiles_n;
+    int rows[R], cols[R];
+    KOKKOSTILE_UNROLL
+    for (int p = 0; p < R; ++p) {
+      rows[p] = device_pass ? ti + p * tiles_m : ti * R + p;
+      cols[p] = device_pass ? tj + p * tiles_n : tj * R + p;
+    }
+    // Rows and columns past the edge read the last one (in bounds) and are not stored.
+    int read_rows[R], read_cols[R];
+    KOKKOSTILE_UNROLL
+    for (int p = 0; p < R; ++p) {
+      read_rows[p] = rows[p] < m ? rows[p] : m - 1;
+      read_cols[p] = cols[p] < n ? cols[p] : n - 1;
+    }
+    GemmRegisterTile<T, R, R> tile;
+    tile.clear();
+    tile.accumulate(
+        k, [&](int p, int kk) { return team_op_element<OpA, T>(a, read_rows[p], kk); },
+        [&](int kk, int q) { return team_op_element<OpB, T>(b, kk, read_cols[q]); });
+    KOKKOSTILE_UNROLL
+    for (int p = 0; p < R; ++p) {
+      KOKKOSTILE_UNROLL
+      for (int q = 0; q < R; ++q) {
+        if (rows[p] < m && cols[q] < n) {
+          auto& out = c(rows[p], cols[q]);
+          out = beta == T(0) ? alpha * tile.acc[p][q] : alpha * tile.acc[p][q] + beta * T(out);
+        }
+      }
+    }
+  });
+}
+
+/// The validated call (KokkosTile_TeamGemm.hpp): extents agree.
+template <char OpA, char OpB, class TeamMember, class T, class AMatrix, class BMatrix,
+          class CMatrix>
+KOKKOS_INLINE_FUNCTION void team_gemm_run(const TeamMember& team, T alpha, const AMatrix& a,
+                                          const BMatrix& b, T beta, const CMatrix& c) {
+  const int m = static_cast<int>(c.extent(0)), n = static_cast<int>(c.extent(1));
+  const int k = team_op_cols<OpA>(a);
+  if (m == 0 || n == 0)
+    return;
+  if (k == 0 || alpha == T(0)) {  // op(A) and op(B) are not read
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, m * n), [&](int e) {
+      auto& out = c(e / n, e % n);
+      out = beta == T(0) ? T(0) : beta * T(out);
+    });
+    return;
+  }
+  const long cells = long(m) * n, threads = team.team_size();
+  if (cells >= 16 * threads)
+    team_gemm_tiles<4, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+  else if (cells >= 4 * threads)
+    team_gemm_tiles<2, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+  else
+    team_gemm_tiles<1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+}
+
+}  // namespace Impl
+}  // namespace KokkosTile

@@ -1,0 +1,67 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// The register tile of a team GEMM: one thread's RM x RN block of C, accumulated over k from
+// reads of op(A) and op(B) that the caller supplies. Each step loads RM values of op(A) and RN of
+// op(B) and makes RM * RN multiply-adds of them, so larger tiles read operand memory (scratch or
+// global) less often per multiply-add. team_gemm (Team_Gemm.hpp) and gemm_batched's device kernel
+// (impl/gemm_batched/GemmBatched_Device.hpp) both multiply through it.
+
+#include <Kokkos_Core.hpp>
+
+#include "impl/core/Core_Unroll.hpp"
+
+namespace KokkosTile {
+namespace Impl {
+
+template <class T, int RM, int RN>
+struct GemmRegisterTile {
+  static_assert(RM > 0 && RN > 0, "GemmRegisterTile: positive extents");
+  T acc[RM][RN];
+
+  KOKKOS_FORCEINLINE_FUNCTION void clear() {
+    KOKKOSTILE_UNROLL
+    for (int p = 0; p < RM; ++p) {
+      KOKKOSTILE_UNROLL
+      for (int q = 0; q < RN; ++q)
+        acc[p][q] = T(0);
+    }
+  }
+
+  /// acc(p, q) += sum over kk < k of a(p, kk) * b(kk, q), where a(p, kk) is op(A) at the tile's
+  /// p-th row and b(kk, q) op(B) at its q-th column (each converted to T).
+  template <class ARead, class BRead>
+  KOKKOS_FORCEINLINE_FUNCTION void accumulate(int k, const ARead& a, const BRead& b) {
+    for (int kk = 0; kk < k; ++kk)
+      step(kk, a, b);
+  }
+
+  /// The same for a compile-time K: fully unrolled (a staged scratch chunk).
+  template <int K, class ARead, class BRead>
+  KOKKOS_FORCEINLINE_FUNCTION void accumulate_fixed(const ARead& a, const BRead& b) {
+    KOKKOSTILE_UNROLL
+    for (int kk = 0; kk < K; ++kk)
+      step(kk, a, b);
+  }
+
+ private:
+  template <class ARead, class BRead>
+  KOKKOS_FORCEINLINE_FUNCTION void step(int kk, const ARead& a, const BRead& b) {
+    T av[RM], bv[RN];
+    KOKKOSTILE_UNROLL
+    for (int p = 0; p < RM; ++p)
+      av[p] = T(a(p, kk));
+    KOKKOSTILE_UNROLL
+    for (int q = 0; q < RN; ++q)
+      bv[q] = T(b(kk, q));
+    KOKKOSTILE_UNROLL
+    for (int p = 0; p < RM; ++p) {
+      KOKKOSTILE_UNROLL
+      for (int q = 0; q < RN; ++q)
+        acc[p][q] += av[p] * bv[q];
+    }
+  }
+};
+
+}  // namespace Impl
+}  // namespace KokkosTile

@@ -1,0 +1,167 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// Tests of KokkosTile_TeamGemm.hpp inside a test's own TeamPolicy kernel, against a double
+// reference on the host: tiles staged in scratch (Tile2D) and Views in global memory, every op
+// pair, odd extents from 1 x 1 to past 64, team sizes that do not divide the work (partial
+// teams), beta = 0 with NaN in C, and mixed scratch / global operands.
+#include <KokkosTile_ScratchBudget.hpp>
+#include <KokkosTile_ScratchTile.hpp>
+#include <KokkosTile_TeamCopy.hpp>
+#include <KokkosTile_TeamGemm.hpp>
+
+#include "TestHelpers.hpp"
+
+#include <string>
+#include <vector>
+
+namespace KokkosTileTest {
+namespace {
+
+using Policy = Kokkos::TeamPolicy<ExecSpace>;
+using Member = Policy::member_type;
+
+template <char OpA, char OpB, class T>
+struct ScratchTeamGemm {  // one matrix per team: A and B staged in scratch, C in scratch too
+  Kokkos::View<const T***, MemorySpace> a, b;
+  Kokkos::View<T***, MemorySpace> c;
+  T alpha, beta;
+  KokkosTile::TileShape2D shape_a, shape_b, shape_c;
+  int level;
+
+  KOKKOS_FUNCTION void operator()(const Member& team) const {
+    const int r = team.league_rank();
+    KokkosTile::Tile2D<T, ExecSpace> ta(team, level, shape_a), tb(team, level, shape_b),
+        tc(team, level, shape_c);
+    auto ga = Kokkos::subview(a, r, Kokkos::ALL, Kokkos::ALL);
+    auto gb = Kokkos::subview(b, r, Kokkos::ALL, Kokkos::ALL);
+    auto gc = Kokkos::subview(c, r, Kokkos::ALL, Kokkos::ALL);
+    KokkosTile::load_tile(team, ga, 0, 0, ta);
+    KokkosTile::load_tile(team, gb, 0, 0, tb);
+    KokkosTile::load_tile(team, gc, 0, 0, tc);
+    team.team_barrier();
+    KokkosTile::team_gemm<OpA, OpB>(team, alpha, ta, tb, beta, tc);
+    team.team_barrier();
+    KokkosTile::store_tile(team, tc, gc, 0, 0);
+  }
+};
+
+template <char OpA, char OpB, class T>
+struct GlobalTeamGemm {  // operands straight from global memory, op(B) through a subview
+  Kokkos::View<const T***, MemorySpace> a, b;
+  Kokkos::View<T***, MemorySpace> c;
+  T alpha, beta;
+  KOKKOS_FUNCTION void operator()(const Member& team) const {
+    const int r = team.league_rank();
+    KokkosTile::team_gemm<OpA, OpB>(team, alpha, Kokkos::subview(a, r, Kokkos::ALL, Kokkos::ALL),
+                                    Kokkos::subview(b, r, Kokkos::ALL, Kokkos::ALL), beta,
+                                    Kokkos::subview(c, r, Kokkos::ALL, Kokkos::ALL));
+  }
+};
+
+struct TeamCase {
+  int m, n, k;
+};
+
+template <char OpA, char OpB, class T>
+void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T beta) {
+  SCOPED_TRACE(testing::Message() << s.m << " x " << s.n << " x " << s.k << ", op " << OpA << OpB
+                                  << ", team " << team_size << (scratch ? ", scratch" : ", global")
+                                  << ", beta " << beta);
+  const int batch = 3;
+  const bool ta = OpA != 'N', tb = OpB != 'N';
+  Kokkos::View<T***, MemorySpace> a("a", batch, ta ? s.k : s.m, ta ? s.m : s.k);
+  Kokkos::View<T***, MemorySpace> b("b", batch, tb ? s.n : s.k, tb ? s.k : s.n);
+  Kokkos::View<T***, MemorySpace> c("c", batch, s.m, s.n);
+  auto ha = Kokkos::create_mirror(a);  // copies: on host backends a mirror view would be c itself
+  auto hb = Kokkos::create_mirror(b);
+  auto hc = Kokkos::create_mirror(c);
+  std::mt19937_64 engine(s.m * 131 + s.n * 7 + s.k);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (std::size_t e = 0; e < ha.span(); ++e) ha.data()[e] = T(u(engine));
+  for (std::size_t e = 0; e < hb.span(); ++e) hb.data()[e] = T(u(engine));
+  for (std::size_t e = 0; e < hc.span(); ++e)
+    hc.data()[e] = beta == T(0) ? poison<T>() : T(u(engine));
+  Kokkos::deep_copy(a, ha);
+  Kokkos::deep_copy(b, hb);
+  Kokkos::deep_copy(c, hc);
+  const int size = team_size > 0 ? team_size : 1;
+  if (scratch) {
+    const KokkosTile::TileShape2D sa{int(a.extent(1)), int(a.extent(2)), 1},
+        sb{int(b.extent(1)), int(b.extent(2)), 1}, sc{s.m, s.n, 1};
+    using Tile = KokkosTile::Tile2D<T, ExecSpace>;
+    const auto bytes = KokkosTile::ScratchBudget{}
+                           .template add<Tile>(sa)
+                           .template add<Tile>(sb)
+                           .template add<Tile>(sc)
+                           .bytes();
+    Policy policy = team_size > 0 ? Policy(batch, size) : Policy(batch, Kokkos::AUTO);
+    const auto placement = KokkosTile::place_team_scratch("team_gemm_test", ExecSpace(), bytes);
+    Kokkos::parallel_for(
+        "team_gemm_scratch", KokkosTile::with_scratch(policy, placement),
+        ScratchTeamGemm<OpA, OpB, T>{a, b, c, alpha, beta, sa, sb, sc, placement.level});
+  } else {
+    Policy policy = team_size > 0 ? Policy(batch, size) : Policy(batch, Kokkos::AUTO);
+    Kokkos::parallel_for("team_gemm_global", policy,
+                         GlobalTeamGemm<OpA, OpB, T>{a, b, c, alpha, beta});
+  }
+  Kokkos::fence();
+  auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
+  int failures = 0;
+  for (int r = 0; r < batch; ++r) {
+    for (int i = 0; i < s.m; ++i) {
+      for (int j = 0; j < s.n; ++j) {
+        double sum = 0, magnitude = 0;
+        for (int p = 0; p < s.k; ++p) {
+          const double x = ta ? ha(r, p, i) : ha(r, i, p), y = tb ? hb(r, j, p) : hb(r, p, j);
+          sum += x * y;
+          magnitude += std::abs(x * y);
+        }
+        double expected = double(alpha) * sum;
+        if (beta != T(0))
+          expected += double(beta) * double(hc(r, i, j));
+        const double tolerance = 4 * std::numeric_limits<T>::epsilon() * (s.k + 2) * (magnitude + 2);
+        if (!(std::abs(double(out(r, i, j)) - expected) <= tolerance) && ++failures <= 5)
+          ADD_FAILURE() << "C(" << r << ", " << i << ", " << j << ") = " << out(r, i, j)
+                        << ", expected " << expected;
+      }
+    }
+  }
+  EXPECT_EQ(failures, 0);
+}
+
+const std::vector<TeamCase>& team_cases() {
+  static const std::vector<TeamCase> cases = {{1, 1, 1},   {5, 7, 3},   {8, 8, 8},
+                                              {17, 33, 9}, {33, 17, 40}, {64, 64, 64},
+                                              {65, 31, 7}};
+  return cases;
+}
+
+std::vector<int> team_sizes() {
+  if (on_cuda())
+    return {32, 96, 256};  // 96: three warps, a size that divides no tile count
+  return {1, 0};           // 0: Kokkos::AUTO
+}
+
+template <char OpA, char OpB, class T>
+void run_team_cases(bool scratch) {
+  for (const auto& s : team_cases())
+    for (const int size : team_sizes())
+      check_team_gemm<OpA, OpB, T>(s, size, scratch, T(1), T(0));
+  check_team_gemm<OpA, OpB, T>({13, 11, 6}, team_sizes()[0], scratch, T(-0.5), T(2));
+}
+
+TEST(TeamGemm, ScratchTilesFloat) {
+  run_team_cases<'N', 'N', float>(true);
+  run_team_cases<'T', 'N', float>(true);
+}
+TEST(TeamGemm, ScratchTilesDouble) {
+  run_team_cases<'N', 'T', double>(true);
+  run_team_cases<'T', 'T', double>(true);
+}
+TEST(TeamGemm, GlobalViews) {
+  run_team_cases<'N', 'N', double>(false);
+  run_team_cases<'T', 'C', float>(false);  // 'C' is 'T' for real types
+}
+
+}  // namespace
+}  // namespace KokkosTileTest
