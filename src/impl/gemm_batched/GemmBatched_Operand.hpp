@@ -60,7 +60,7 @@ struct GemmBatchedOperand {
   }
 
   /// op(X_b)(r, c) and op(X_b)(r + 1, c) are adjacent in memory (else, in general, columns are).
-  bool rows_contiguous() const { return row_stride < col_stride; }
+  KOKKOS_FORCEINLINE_FUNCTION bool rows_contiguous() const { return row_stride < col_stride; }
 
   KOKKOS_FORCEINLINE_FUNCTION X* matrix(std::int64_t b) const { return data + b * batch_stride; }
 
