@@ -11,8 +11,8 @@
 // (the dispatch makes C's columns its contiguous index). Rows of scratch are padded by one element
 // so that staging an operand whose contiguous index is k does not hit one bank.
 //
-// Small matrices (8 x 8, 16 x 16) take small tiles and teams, so that one team covers one matrix
-// and an SM holds many of them (GemmBatched_Tuning.hpp).
+// Matrices up to 32 x 32 take tiles that cover one matrix, with small teams, so that a
+// multiprocessor holds many of them (GemmBatched_Tuning.hpp).
 
 #include <Kokkos_Core.hpp>
 
@@ -36,6 +36,20 @@ struct GemmBatchedShape {
   static_assert(BM % RM == 0 && BN % RN == 0, "GemmBatchedShape: whole register tiles");
   static constexpr int pitch_a = BM + 1, pitch_b = BN + 1;
 };
+
+/// Teams per multiprocessor the compiler must allow (launch bounds): the registers a thread
+/// needs for its tile and one step's operands, and some for addresses. Without the bound the
+/// compiler hoists every scratch load of the unrolled chunk into registers (190 for a float
+/// 4 x 4 tile), and one team of 256 threads fills a multiprocessor's register file.
+template <class Shape, class T>
+constexpr unsigned gemm_batched_min_teams() {
+  constexpr int words = int(sizeof(T) / 4);
+  constexpr int registers = 32 + (Shape::RM * Shape::RN + Shape::RM + Shape::RN) * words;
+  constexpr int budget = ((registers + 7) / 8) * 8;
+  constexpr int teams = 65536 / (Shape::threads * budget);
+  // At most 20: more would leave small teams fewer than 48 registers, and they spill.
+  return teams < 1 ? 1u : (teams > 20 ? 20u : unsigned(teams));
+}
 
 template <class ExecSpace, class Shape, class T, class AX, class BX>
 struct GemmBatchedTeamKernel {

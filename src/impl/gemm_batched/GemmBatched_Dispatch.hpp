@@ -12,6 +12,7 @@
 #include "KokkosTile_ScratchBudget.hpp"
 #include "impl/core/Core_BackendTraits.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
+#include "impl/gemm_batched/GemmBatched_DeviceSmall.hpp"
 #include "impl/gemm_batched/GemmBatched_Host.hpp"
 #include "impl/gemm_batched/GemmBatched_Operand.hpp"
 #include "impl/gemm_batched/GemmBatched_Tuning.hpp"
@@ -44,7 +45,8 @@ void launch_gemm_batched_device(const std::string& call, const ExecSpace& space,
   const ScratchPlacement placement = place_team_scratch(call, space, kernel::scratch_bytes());
   const int tiles_m = int(ceil_div(c.rows, Shape::BM)), tiles_n = int(ceil_div(c.cols, Shape::BN));
   const int league = checked_league_size(call, batch * tiles_m * tiles_n);
-  using policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<Shape::threads, 1>>;
+  using policy = Kokkos::TeamPolicy<
+      ExecSpace, Kokkos::LaunchBounds<Shape::threads, gemm_batched_min_teams<Shape, T>()>>;
   Kokkos::parallel_for(
       call, with_scratch(policy(space, league, Shape::threads), placement),
       kernel{a, b, c, alpha, beta, c.rows, c.cols, a.cols, tiles_m, tiles_n, placement.level});
@@ -68,6 +70,18 @@ void run_gemm_batched(const std::string& call, const ExecSpace& space,
         call, with_scratch(Kokkos::TeamPolicy<ExecSpace>(space, league, 1), placement),
         kernel{a, b, c, alpha, beta, m, n, k, mp, np, kc, placement.level});
   } else {
+    if (m <= gemm_batched_small_extent && n <= gemm_batched_small_extent &&
+        k <= gemm_batched_small_depth) {
+      using kernel = GemmBatchedSmallKernel<ExecSpace, T, AX, BX>;
+      const int group = gemm_batched_small_group(m, n);
+      const ScratchPlacement placement =
+          place_team_scratch(call, space, kernel::scratch_bytes(group, m, n, k));
+      const int league = checked_league_size(call, ceil_div(batch, group));
+      using policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kernel::threads, 4>>;
+      Kokkos::parallel_for(call, with_scratch(policy(space, league, kernel::threads), placement),
+                           kernel{a, b, c, alpha, beta, m, n, k, group, batch, placement.level});
+      return;
+    }
     switch (gemm_batched_device_tile(m, n)) {
       case GemmBatchedTile::t8:
         return launch_gemm_batched_device<GemmBatchedShape8>(call, space, a, b, c, alpha, beta,
@@ -76,10 +90,10 @@ void run_gemm_batched(const std::string& call, const ExecSpace& space,
         return launch_gemm_batched_device<GemmBatchedShape16>(call, space, a, b, c, alpha, beta,
                                                               batch);
       case GemmBatchedTile::t32:
-        return launch_gemm_batched_device<GemmBatchedShape32>(call, space, a, b, c, alpha, beta,
+        return launch_gemm_batched_device<GemmBatchedShape32<T>>(call, space, a, b, c, alpha, beta,
                                                               batch);
       case GemmBatchedTile::t64:
-        return launch_gemm_batched_device<GemmBatchedShape64>(call, space, a, b, c, alpha, beta,
+        return launch_gemm_batched_device<GemmBatchedShape64<T>>(call, space, a, b, c, alpha, beta,
                                                               batch);
     }
   }

@@ -1,23 +1,35 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// The device kernel's tile shape per problem (GemmBatched_Device.hpp): the smallest tile that
+// The device tile kernel's shape per problem (GemmBatched_Device.hpp): the smallest tile that
 // covers one matrix up to 64 x 64, so that a team does no work on padding and small matrices get
-// small teams (many per multiprocessor); 64 x 64 tiles of 4 x 4 register blocks beyond.
+// small teams (many per multiprocessor); 64 x 64 tiles of 4 x 4 register blocks beyond. Matrices
+// of at most 8 x 8 (k <= 16) take GemmBatched_DeviceSmall.hpp instead.
 
 #include "impl/gemm_batched/GemmBatched_Device.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace KokkosTile {
 namespace Impl {
 
 enum class GemmBatchedTile { t8, t16, t32, t64 };
 
-using GemmBatchedShape8 = GemmBatchedShape<8, 8, 8, 1, 1>;       // 64 threads
-using GemmBatchedShape16 = GemmBatchedShape<16, 16, 16, 2, 2>;   // 64 threads
-using GemmBatchedShape32 = GemmBatchedShape<32, 32, 32, 2, 2>;   // 256 threads
-using GemmBatchedShape64 = GemmBatchedShape<64, 64, 16, 4, 4>;   // 256 threads
+// Complex double takes 32 x 32 tiles of 2 x 2 beyond 16 x 16: a 4 x 4 tile of it (64 registers
+// of sums) spills.
+template <class T>
+inline constexpr bool gemm_batched_wide_v = sizeof(T) >= 16;
+using GemmBatchedShape8 = GemmBatchedShape<8, 8, 8, 1, 1>;      // 64 threads
+using GemmBatchedShape16 = GemmBatchedShape<16, 16, 16, 2, 2>;  // 64 threads
+template <class T>
+using GemmBatchedShape32 =
+    std::conditional_t<gemm_batched_wide_v<T>, GemmBatchedShape<32, 32, 16, 2, 2>,  // 256
+                       GemmBatchedShape<32, 32, 32, 4, 4>>;                        // 64 threads
+template <class T>
+using GemmBatchedShape64 =
+    std::conditional_t<gemm_batched_wide_v<T>, GemmBatchedShape<32, 32, 16, 2, 2>,
+                       GemmBatchedShape<64, 64, 16, 4, 4>>;  // 256 threads
 
 inline GemmBatchedTile gemm_batched_device_tile(int m, int n) {
   const int extent = std::max(m, n);
