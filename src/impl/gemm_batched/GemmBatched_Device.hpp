@@ -4,7 +4,8 @@
 // gemm_batched's device kernel: a team per BM x BN tile of one matrix's C (league = batch x tiles).
 // For each BK-deep chunk of k the team stages op(A) (k-major, As[kk][i]) and op(B) (Bs[kk][j])
 // into scratch, reading global memory along each operand's contiguous index and writing zeros
-// beyond its edges, then every thread accumulates its RM x RN register tile
+// beyond its edges (the next chunk's loads in flight while this one is multiplied), then every
+// thread accumulates its RM x RN register tile
 // (impl/team/Team_GemmRegisterTile.hpp, as team_gemm does) from the chunk with no edge tests.
 // Rows and columns of a thread's tile are strided by the thread grid, so that a warp reads one
 // row of Bs without bank conflicts (and As as a broadcast), and writes consecutive columns of C
@@ -44,7 +45,9 @@ struct GemmBatchedShape {
 template <class Shape, class T>
 constexpr unsigned gemm_batched_min_teams() {
   constexpr int words = int(sizeof(T) / 4);
-  constexpr int registers = 32 + (Shape::RM * Shape::RN + Shape::RM + Shape::RN) * words;
+  constexpr int staged = (Shape::BM * Shape::BK + Shape::BK * Shape::BN) / Shape::threads;
+  constexpr int registers =
+      48 + (Shape::RM * Shape::RN + Shape::RM + Shape::RN + staged) * words;
   constexpr int budget = ((registers + 7) / 8) * 8;
   constexpr int teams = 65536 / (Shape::threads * budget);
   // At most 20: more would leave small teams fewer than 48 registers, and they spill.
@@ -69,25 +72,51 @@ struct GemmBatchedTeamKernel {
     return gemm_scratch_bytes<T>(BK * Shape::pitch_a) + gemm_scratch_bytes<T>(BK * Shape::pitch_b);
   }
 
-  /// Stages the Rows x Cols window of op(X) at (row0, col0) into s[row * pitch + col] when its
-  /// rows are k (op(B)), else s[col * pitch + row] (op(A), k-major). Zeros outside op(X).
-  template <int Rows, int Cols, bool RowsAreK, class X>
-  KOKKOS_FORCEINLINE_FUNCTION void stage(const member_type& team, const GemmBatchedOperand<X>& x,
-                                         const std::remove_const_t<X>* matrix, int x_rows,
-                                         int x_cols, int row0,
-                                         int col0, T* s, int pitch) const {
-    const bool rows_fast = x.rows_contiguous();
-    for (int e = team.team_rank(); e < Rows * Cols; e += threads) {
-      const int r = rows_fast ? e % Rows : e / Cols;
-      const int cc = rows_fast ? e / Rows : e % Cols;
-      const int gr = row0 + r, gc = col0 + cc;
-      const T value = (gr < x_rows && gc < x_cols) ? T(x.read(matrix, gr, gc)) : T(0);
-      if constexpr (RowsAreK)
-        s[r * pitch + cc] = value;
-      else
-        s[cc * pitch + r] = value;
+  /// One thread's share of a staged Rows x Cols window of op(X): element e = rank + u * threads
+  /// for u < count, numbered along op(X)'s contiguous index. Loaded into registers first, all of
+  /// them, then stored: a load cannot move above a store into scratch (generic pointers the
+  /// compiler cannot tell apart), so loading and storing element by element keeps one load in
+  /// flight per thread and waits a full memory latency for each.
+  template <int Rows, int Cols>
+  struct Share {
+    static constexpr int count = (Rows * Cols + threads - 1) / threads;
+    T value[count];
+
+    /// Zeros outside op(X) (x_rows x x_cols).
+    template <class X>
+    KOKKOS_FORCEINLINE_FUNCTION void fetch(int rank, const GemmBatchedOperand<X>& x,
+                                           const std::remove_const_t<X>* matrix, int x_rows,
+                                           int x_cols, int row0, int col0) {
+      const bool rows_fast = x.rows_contiguous();
+      KOKKOSTILE_UNROLL
+      for (int u = 0; u < count; ++u) {
+        const int e = rank + u * threads;
+        const int r = rows_fast ? e % Rows : e / Cols;
+        const int cc = rows_fast ? e / Rows : e % Cols;
+        const int gr = row0 + r, gc = col0 + cc;
+        value[u] = (e < Rows * Cols && gr < x_rows && gc < x_cols) ? T(x.read(matrix, gr, gc))
+                                                                   : T(0);
+      }
     }
-  }
+
+    /// s[r * pitch + c] when the window's rows are k (op(B)), else s[c * pitch + r] (op(A),
+    /// k-major).
+    template <bool RowsAreK>
+    KOKKOS_FORCEINLINE_FUNCTION void put(int rank, bool rows_fast, T* s, int pitch) const {
+      KOKKOSTILE_UNROLL
+      for (int u = 0; u < count; ++u) {
+        const int e = rank + u * threads;
+        const int r = rows_fast ? e % Rows : e / Cols;
+        const int cc = rows_fast ? e / Rows : e % Cols;
+        if (e < Rows * Cols) {
+          if constexpr (RowsAreK)
+            s[r * pitch + cc] = value[u];
+          else
+            s[cc * pitch + r] = value[u];
+        }
+      }
+    }
+  };
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
     const int tiles = tiles_m * tiles_n;
@@ -100,22 +129,36 @@ struct GemmBatchedTeamKernel {
     const auto b_matrix = b.matrix(batch);
     const int rank = team.team_rank();
     const int ti = rank / TJ, tj = rank % TJ;
+    const bool a_rows_fast = a.rows_contiguous(), b_rows_fast = b.rows_contiguous();
+
+    // Chunk q + 1 is fetched into registers before chunk q is multiplied, so that its loads are
+    // in flight during the multiply-adds; one scratch buffer, two barriers per chunk.
+    Share<BM, BK> a_share;
+    Share<BK, BN> b_share;
+    a_share.fetch(rank, a, a_matrix, m, k, row0, 0);
+    b_share.fetch(rank, b, b_matrix, k, n, 0, col0);
+    a_share.template put<false>(rank, a_rows_fast, as, Shape::pitch_a);
+    b_share.template put<true>(rank, b_rows_fast, bs, Shape::pitch_b);
+    team.team_barrier();
 
     GemmRegisterTile<T, Shape::RM, Shape::RN> tile_acc;
     tile_acc.clear();
     for (int k0 = 0; k0 < k; k0 += BK) {
-      if (k0 > 0)
-        team.team_barrier();  // every thread is done with the previous chunk
-      stage<BM, BK, false>(team, a, a_matrix, m, k, row0, k0, as, Shape::pitch_a);
-      stage<BK, BN, true>(team, b, b_matrix, k, n, k0, col0, bs, Shape::pitch_b);
-      team.team_barrier();
-      if (rank < threads)
-        tile_acc.template accumulate_fixed<BK>(
-            [&](int p, int kk) { return as[kk * Shape::pitch_a + ti + p * TI]; },
-            [&](int kk, int q) { return bs[kk * Shape::pitch_b + tj + q * TJ]; });
+      const bool more = k0 + BK < k;
+      if (more) {
+        a_share.fetch(rank, a, a_matrix, m, k, row0, k0 + BK);
+        b_share.fetch(rank, b, b_matrix, k, n, k0 + BK, col0);
+      }
+      tile_acc.template accumulate_fixed<BK>(
+          [&](int p, int kk) { return as[kk * Shape::pitch_a + ti + p * TI]; },
+          [&](int kk, int q) { return bs[kk * Shape::pitch_b + tj + q * TJ]; });
+      if (more) {
+        team.team_barrier();  // every thread is done with chunk q
+        a_share.template put<false>(rank, a_rows_fast, as, Shape::pitch_a);
+        b_share.template put<true>(rank, b_rows_fast, bs, Shape::pitch_b);
+        team.team_barrier();
+      }
     }
-    if (rank >= threads)
-      return;
     T* c_matrix = c.matrix(batch);
     KOKKOSTILE_UNROLL
     for (int p = 0; p < Shape::RM; ++p) {

@@ -11,9 +11,11 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_Unroll.hpp"
 #include "impl/gemm/Gemm_Simple.hpp"
 #include "impl/gemm_batched/GemmBatched_Operand.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -25,9 +27,14 @@ inline constexpr int gemm_batched_small_extent = 8;   // m and n at most
 inline constexpr int gemm_batched_small_depth = 16;   // k at most
 inline constexpr int gemm_batched_small_threads = 256;
 
-/// Matrices per team: about four elements of C per thread.
-inline int gemm_batched_small_group(int m, int n) {
-  const int group = 4 * gemm_batched_small_threads / (m * n);
+/// Elements of op(A), op(B) and C per thread and team, at most.
+inline constexpr int gemm_batched_small_share = 4;
+
+/// Matrices per team: at most gemm_batched_small_share elements of each of op(A), op(B) and C
+/// per thread.
+inline int gemm_batched_small_group(int m, int n, int k) {
+  const int largest = std::max(m * n, std::max(m * k, k * n));
+  const int group = gemm_batched_small_share * gemm_batched_small_threads / largest;
   return group < 1 ? 1 : group;
 }
 
@@ -51,19 +58,30 @@ struct GemmBatchedSmallKernel {
   }
 
   /// s[(g * rows + r) * cols + cc] = op(X_{first + g})(r, cc) for the team's matrices, walking
-  /// op(X) along its contiguous index, then the batch.
+  /// op(X) along its contiguous index, then the batch. Every load of the thread's share is issued
+  /// before the first store into scratch (which a load cannot pass: the compiler cannot tell the
+  /// pointers apart), so that they are in flight together.
   template <class X>
   KOKKOS_FORCEINLINE_FUNCTION void stage(const member_type& team, const GemmBatchedOperand<X>& x,
                                          std::int64_t first, int count, int rows, int cols,
                                          T* s) const {
     const bool rows_fast = x.rows_contiguous();
-    const int per_matrix = rows * cols;
-    for (int e = team.team_rank(); e < count * per_matrix; e += threads) {
+    const int per_matrix = rows * cols, total = count * per_matrix;
+    T value[gemm_batched_small_share];
+    int slot[gemm_batched_small_share];
+    KOKKOSTILE_UNROLL
+    for (int u = 0; u < gemm_batched_small_share; ++u) {
+      const int e = team.team_rank() + u * threads;
       const int g = e / per_matrix, within = e % per_matrix;
       const int r = rows_fast ? within % rows : within / cols;
       const int cc = rows_fast ? within / rows : within % cols;
-      s[e - within + r * cols + cc] = T(x.read(x.matrix(first + g), r, cc));
+      slot[u] = e < total ? e - within + r * cols + cc : -1;
+      value[u] = e < total ? T(x.read(x.matrix(first + g), r, cc)) : T(0);
     }
+    KOKKOSTILE_UNROLL
+    for (int u = 0; u < gemm_batched_small_share; ++u)
+      if (slot[u] >= 0)
+        s[slot[u]] = value[u];
   }
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {

@@ -73,7 +73,7 @@ void run_gemm_batched(const std::string& call, const ExecSpace& space,
     if (m <= gemm_batched_small_extent && n <= gemm_batched_small_extent &&
         k <= gemm_batched_small_depth) {
       using kernel = GemmBatchedSmallKernel<ExecSpace, T, AX, BX>;
-      const int group = gemm_batched_small_group(m, n);
+      const int group = gemm_batched_small_group(m, n, k);
       const ScratchPlacement placement =
           place_team_scratch(call, space, kernel::scratch_bytes(group, m, n, k));
       const int league = checked_league_size(call, ceil_div(batch, group));
