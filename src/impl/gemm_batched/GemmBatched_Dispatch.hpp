@@ -12,7 +12,7 @@
 #include "KokkosTile_ScratchBudget.hpp"
 #include "impl/core/Core_BackendTraits.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
-#include "impl/gemm_batched/GemmBatched_DeviceSmall.hpp"
+#include "impl/gemm_batched/GemmBatched_SmallRows.hpp"
 #include "impl/gemm_batched/GemmBatched_Host.hpp"
 #include "impl/gemm_batched/GemmBatched_Operand.hpp"
 #include "impl/gemm_batched/GemmBatched_Tuning.hpp"
@@ -58,6 +58,12 @@ void run_gemm_batched(const std::string& call, const ExecSpace& space,
                       const GemmBatchedOperand<AX>& a, const GemmBatchedOperand<BX>& b,
                       const GemmBatchedOperand<T>& c, T alpha, T beta, std::int64_t batch) {
   const int m = c.rows, n = c.cols, k = a.cols;
+  if (m <= gemm_batched_small_extent && n <= gemm_batched_small_extent &&
+      k <= gemm_batched_small_depth) {  // every backend: GemmBatched_SmallRows.hpp
+    Kokkos::parallel_for(call, Kokkos::RangePolicy<ExecSpace>(space, 0, batch * m),
+                         GemmBatchedRowKernel<T, AX, BX>{a, b, c, alpha, beta, m, n, k});
+    return;
+  }
   if constexpr (is_host_backend<ExecSpace>()) {
     using kernel = GemmBatchedHostKernel<ExecSpace, T, AX, BX>;
     const int mp = int(ceil_div(m, kernel::MR) * kernel::MR);
@@ -70,18 +76,6 @@ void run_gemm_batched(const std::string& call, const ExecSpace& space,
         call, with_scratch(Kokkos::TeamPolicy<ExecSpace>(space, league, 1), placement),
         kernel{a, b, c, alpha, beta, m, n, k, mp, np, kc, placement.level});
   } else {
-    if (m <= gemm_batched_small_extent && n <= gemm_batched_small_extent &&
-        k <= gemm_batched_small_depth) {
-      using kernel = GemmBatchedSmallKernel<ExecSpace, T, AX, BX>;
-      const int group = gemm_batched_small_group(m, n, k);
-      const ScratchPlacement placement =
-          place_team_scratch(call, space, kernel::scratch_bytes(group, m, n, k));
-      const int league = checked_league_size(call, ceil_div(batch, group));
-      using policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kernel::threads, 4>>;
-      Kokkos::parallel_for(call, with_scratch(policy(space, league, kernel::threads), placement),
-                           kernel{a, b, c, alpha, beta, m, n, k, group, batch, placement.level});
-      return;
-    }
     switch (gemm_batched_device_tile(m, n)) {
       case GemmBatchedTile::t8:
         return launch_gemm_batched_device<GemmBatchedShape8>(call, space, a, b, c, alpha, beta,

@@ -4,7 +4,7 @@
 // The device tile kernel's shape per problem (GemmBatched_Device.hpp): the smallest tile that
 // covers one matrix up to 64 x 64, so that a team does no work on padding and small matrices get
 // small teams (many per multiprocessor); 64 x 64 tiles of 4 x 4 register blocks beyond. Matrices
-// of at most 8 x 8 (k <= 16) take GemmBatched_DeviceSmall.hpp instead.
+// of at most 8 x 8 (k <= 16) take a thread per row instead (GemmBatched_SmallRows.hpp).
 
 #include "impl/gemm_batched/GemmBatched_Device.hpp"
 
