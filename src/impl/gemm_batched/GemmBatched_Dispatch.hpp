@@ -12,7 +12,7 @@
 #include "KokkosTile_ScratchBudget.hpp"
 #include "impl/core/Core_BackendTraits.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
-#include "impl/gemm_batched/GemmBatched_SmallRows.hpp"
+#include "impl/gemm_batched/GemmBatched_SmallColumns.hpp"
 #include "impl/gemm_batched/GemmBatched_Host.hpp"
 #include "impl/gemm_batched/GemmBatched_Operand.hpp"
 #include "impl/gemm_batched/GemmBatched_Tuning.hpp"
@@ -59,9 +59,9 @@ void run_gemm_batched(const std::string& call, const ExecSpace& space,
                       const GemmBatchedOperand<T>& c, T alpha, T beta, std::int64_t batch) {
   const int m = c.rows, n = c.cols, k = a.cols;
   if (m <= gemm_batched_small_extent && n <= gemm_batched_small_extent &&
-      k <= gemm_batched_small_depth) {  // every backend: GemmBatched_SmallRows.hpp
-    Kokkos::parallel_for(call, Kokkos::RangePolicy<ExecSpace>(space, 0, batch * m),
-                         GemmBatchedRowKernel<T, AX, BX>{a, b, c, alpha, beta, m, n, k});
+      k <= gemm_batched_small_depth) {  // every backend: GemmBatched_SmallColumns.hpp
+    Kokkos::parallel_for(call, Kokkos::RangePolicy<ExecSpace>(space, 0, batch * n),
+                         GemmBatchedColumnKernel<T, AX, BX>{a, b, c, alpha, beta, m, n, k});
     return;
   }
   if constexpr (is_host_backend<ExecSpace>()) {

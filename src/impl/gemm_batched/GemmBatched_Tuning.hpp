@@ -4,7 +4,7 @@
 // The device tile kernel's shape per problem (GemmBatched_Device.hpp): the smallest tile that
 // covers one matrix up to 64 x 64, so that a team does no work on padding and small matrices get
 // small teams (many per multiprocessor); 64 x 64 tiles of 4 x 4 register blocks beyond. Matrices
-// of at most 8 x 8 (k <= 16) take a thread per row instead (GemmBatched_SmallRows.hpp).
+// of at most 8 x 8 (k <= 16) take a thread per column instead (GemmBatched_SmallColumns.hpp).
 
 #include "impl/gemm_batched/GemmBatched_Device.hpp"
 
@@ -25,7 +25,7 @@ using GemmBatchedShape16 = GemmBatchedShape<16, 16, 16, 2, 2>;  // 64 threads
 template <class T>
 using GemmBatchedShape32 =
     std::conditional_t<gemm_batched_wide_v<T>, GemmBatchedShape<32, 32, 16, 2, 2>,  // 256
-                       GemmBatchedShape<32, 32, 16, 4, 4>>;                        // 64 threads
+                       GemmBatchedShape<32, 32, 8, 4, 4>>;                         // 64 threads
 template <class T>
 using GemmBatchedShape64 =
     std::conditional_t<gemm_batched_wide_v<T>, GemmBatchedShape<32, 32, 16, 2, 2>,

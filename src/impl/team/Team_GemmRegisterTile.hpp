@@ -44,7 +44,30 @@ struct GemmRegisterTile {
       step(kk, a, b);
   }
 
+  /// The same with the operands read a step at a time: a_row(kk, av) fills av[0 .. RM) with
+  /// op(A) at the tile's rows, b_row(kk, bv) bv[0 .. RN) with op(B) at its columns (so that the
+  /// caller can read them as packets).
+  template <int K, class ARow, class BRow>
+  KOKKOS_FORCEINLINE_FUNCTION void accumulate_rows_fixed(const ARow& a_row, const BRow& b_row) {
+    KOKKOSTILE_UNROLL
+    for (int kk = 0; kk < K; ++kk) {
+      T av[RM], bv[RN];
+      a_row(kk, av);
+      b_row(kk, bv);
+      fma(av, bv);
+    }
+  }
+
  private:
+  KOKKOS_FORCEINLINE_FUNCTION void fma(const T (&av)[RM], const T (&bv)[RN]) {
+    KOKKOSTILE_UNROLL
+    for (int p = 0; p < RM; ++p) {
+      KOKKOSTILE_UNROLL
+      for (int q = 0; q < RN; ++q)
+        acc[p][q] += av[p] * bv[q];
+    }
+  }
+
   template <class ARead, class BRead>
   KOKKOS_FORCEINLINE_FUNCTION void step(int kk, const ARead& a, const BRead& b) {
     T av[RM], bv[RN];
@@ -54,12 +77,7 @@ struct GemmRegisterTile {
     KOKKOSTILE_UNROLL
     for (int q = 0; q < RN; ++q)
       bv[q] = T(b(kk, q));
-    KOKKOSTILE_UNROLL
-    for (int p = 0; p < RM; ++p) {
-      KOKKOSTILE_UNROLL
-      for (int q = 0; q < RN; ++q)
-        acc[p][q] += av[p] * bv[q];
-    }
+    fma(av, bv);
   }
 };
 
