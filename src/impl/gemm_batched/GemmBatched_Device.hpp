@@ -52,7 +52,7 @@ constexpr unsigned gemm_batched_min_teams() {
   constexpr int words = int(sizeof(T) / 4);
   constexpr int staged = (Shape::BM * Shape::BK + Shape::BK * Shape::BN) / Shape::threads;
   constexpr int registers =
-      48 + (Shape::RM * Shape::RN + Shape::RM + Shape::RN + staged) * words;
+      64 + (Shape::RM * Shape::RN + Shape::RM + Shape::RN + staged) * words;
   constexpr int budget = ((registers + 7) / 8) * 8;
   constexpr int teams = 65536 / (Shape::threads * budget);
   // At most 20: more would leave small teams fewer than 48 registers, and they spill.
