@@ -117,36 +117,34 @@ void register_gemm_batched_for(const Config& config) {
           return [=] { plain_kokkos_gemm_batched(space, a, b, c); };
         });
 #ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
-    add("kokkosbatched",
-        [](const Space&, const view_type& a, const view_type& b, const view_type& c) {
-          // On the Views' default execution space instance, the one timed below.
-          return [=] {
-            KokkosBatched::BatchedGemmHandle handle(KokkosBatched::BaseHeuristicAlgos::SQUARE);
-            KokkosBatched::BatchedGemm<KokkosBatched::Trans::NoTranspose,
-                                       KokkosBatched::Trans::NoTranspose,
-                                       KokkosBatched::BatchLayout::Left>(&handle, T(1), a, b, T(0),
-                                                                         c);
-          };
-        });
+    add("kokkosbatched", [](const Space&, const view_type& a, const view_type& b,
+                            const view_type& c) {
+      // On the Views' default execution space instance, the one timed below.
+      return [=] {
+        KokkosBatched::BatchedGemmHandle handle(KokkosBatched::BaseHeuristicAlgos::SQUARE);
+        KokkosBatched::BatchedGemm<KokkosBatched::Trans::NoTranspose,
+                                   KokkosBatched::Trans::NoTranspose,
+                                   KokkosBatched::BatchLayout::Left>(&handle, T(1), a, b, T(0), c);
+      };
+    });
 #endif
 #ifdef KOKKOS_ENABLE_CUDA
     if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
-      add("cublas_strided_batched",
-          [n, batch](const Space& space, const view_type& a, const view_type& b,
-                     const view_type& c) {
-            std::shared_ptr<cublasContext> handle(
-                [] {
-                  cublasHandle_t h = nullptr;
-                  cublasCreate(&h);
-                  return h;
-                }(),
-                [](cublasHandle_t h) { cublasDestroy(h); });
-            cublasSetStream(handle.get(), space.cuda_stream());
-            cublasSetMathMode(handle.get(), CUBLAS_PEDANTIC_MATH);
-            return [=] {
-              cublas_strided_batched<T>(handle.get(), a.data(), b.data(), c.data(), n, batch);
-            };
-          });
+      add("cublas_strided_batched", [n, batch](const Space& space, const view_type& a,
+                                               const view_type& b, const view_type& c) {
+        std::shared_ptr<cublasContext> handle(
+            [] {
+              cublasHandle_t h = nullptr;
+              cublasCreate(&h);
+              return h;
+            }(),
+            [](cublasHandle_t h) { cublasDestroy(h); });
+        cublasSetStream(handle.get(), space.cuda_stream());
+        cublasSetMathMode(handle.get(), CUBLAS_PEDANTIC_MATH);
+        return [=] {
+          cublas_strided_batched<T>(handle.get(), a.data(), b.data(), c.data(), n, batch);
+        };
+      });
     }
 #endif
   }

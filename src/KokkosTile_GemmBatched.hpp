@@ -65,8 +65,7 @@ void gemm_batched(const std::string& label, const ExecSpace& space, const char* 
   const Kokkos::Profiling::ScopedRegion region(call);
   const bool ta = Impl::parse_gemm_op(call, "trans_a", trans_a);
   const bool tb = Impl::parse_gemm_op(call, "trans_b", trans_b);
-  KOKKOSTILE_EXPECT(a.extent(0) == c.extent(0) && b.extent(0) == c.extent(0), InvalidArgument,
-                    call,
+  KOKKOSTILE_EXPECT(a.extent(0) == c.extent(0) && b.extent(0) == c.extent(0), InvalidArgument, call,
                     "the batch extents differ: A has " << a.extent(0) << " matrices, B "
                                                        << b.extent(0) << ", C " << c.extent(0));
   const std::int64_t m = ta ? a.extent(2) : a.extent(1), k = ta ? a.extent(1) : a.extent(2);
@@ -78,8 +77,8 @@ void gemm_batched(const std::string& label, const ExecSpace& space, const char* 
                     "C has " << c.extent(1) << " rows but op(A) has " << m << " (op(A) is " << m
                              << " x " << k << ", op(B) " << k << " x " << n << ")");
   KOKKOSTILE_EXPECT(std::int64_t(c.extent(2)) == n, InvalidArgument, call,
-                    "C has " << c.extent(2) << " columns but op(B) has " << n << " (op(A) is "
-                             << m << " x " << k << ", op(B) " << k << " x " << n << ")");
+                    "C has " << c.extent(2) << " columns but op(B) has " << n << " (op(A) is " << m
+                             << " x " << k << ", op(B) " << k << " x " << n << ")");
   KOKKOSTILE_EXPECT(m <= INT_MAX && n <= INT_MAX && k <= INT_MAX, InvalidArgument, call,
                     "matrices of " << m << " x " << k << " times " << k << " x " << n
                                    << " exceed INT_MAX rows or columns");

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_GemmBatched.hpp against a double-precision host reference on seeded random
 // inputs: every device tile shape and its edges (m, n, k from 1 to past 64), op(A) and op(B) in
-// {N, T, C}, batch-first Views in LayoutRight, LayoutLeft (the batch index contiguous), column-major
-// matrices and strided subviews with gaps, alpha and beta (beta = 0 with NaN in C, alpha = 0 with
-// NaN in A and B), float, double and complex, empty batches, and bad arguments.
+// {N, T, C}, batch-first Views in LayoutRight, LayoutLeft (the batch index contiguous),
+// column-major matrices and strided subviews with gaps, alpha and beta (beta = 0 with NaN in C,
+// alpha = 0 with NaN in A and B), float, double and complex, empty batches, and bad arguments.
 #include <KokkosTile_GemmBatched.hpp>
 
 #include "TestHelpers.hpp"
@@ -57,7 +57,8 @@ View3<T> make_batch(BatchLayout layout, int batch, int rows, int cols) {
     case BatchLayout::gapped: {  // a subview with gaps after every row and every matrix
       Kokkos::View<T***, Kokkos::LayoutRight, MemorySpace> big("g", batch + 1, rows + 2, cols + 3);
       return Kokkos::subview(big, Kokkos::pair<int, int>(1, batch + 1),
-                             Kokkos::pair<int, int>(1, rows + 1), Kokkos::pair<int, int>(2, cols + 2));
+                             Kokkos::pair<int, int>(1, rows + 1),
+                             Kokkos::pair<int, int>(2, cols + 2));
     }
   }
   return {};
@@ -160,7 +161,8 @@ void check_batched(const BatchedCase& s, char op_a, char op_b, BatchLayout layou
         Wide expected = widen(alpha) * sum;
         if (!beta_zero)
           expected += widen(beta) * widen(hc(bi, i, j));
-        const double eps = std::numeric_limits<typename KokkosTile::Impl::gemm_real<T>::type>::epsilon();
+        const double eps =
+            std::numeric_limits<typename KokkosTile::Impl::gemm_real<T>::type>::epsilon();
         const double tolerance =
             4 * eps * (s.k + 2) *
             (std::abs(widen(alpha)) * magnitude.real() +
@@ -178,10 +180,10 @@ void check_batched(const BatchedCase& s, char op_a, char op_b, BatchLayout layou
 }
 
 const std::vector<BatchedCase>& batched_cases() {
-  static const std::vector<BatchedCase> cases = {
-      {3, 1, 1, 1},    {5, 2, 3, 4},    {7, 8, 8, 8},    {2, 7, 9, 5},    {4, 16, 16, 16},
-      {3, 17, 15, 33}, {3, 32, 32, 32}, {2, 31, 33, 30}, {2, 64, 64, 64}, {2, 65, 63, 17},
-      {1, 100, 70, 130}};
+  static const std::vector<BatchedCase> cases = {{3, 1, 1, 1},    {5, 2, 3, 4},     {7, 8, 8, 8},
+                                                 {2, 7, 9, 5},    {4, 16, 16, 16},  {3, 17, 15, 33},
+                                                 {3, 32, 32, 32}, {2, 31, 33, 30},  {2, 64, 64, 64},
+                                                 {2, 65, 63, 17}, {1, 100, 70, 130}};
   return cases;
 }
 
@@ -202,10 +204,18 @@ void run_batched_cases() {
   }
 }
 
-TEST(GemmBatched, FloatEveryShapeOpAndLayout) { run_batched_cases<float>(); }
-TEST(GemmBatched, DoubleEveryShapeOpAndLayout) { run_batched_cases<double>(); }
-TEST(GemmBatched, ComplexFloat) { run_batched_cases<Kokkos::complex<float>>(); }
-TEST(GemmBatched, ComplexDouble) { run_batched_cases<Kokkos::complex<double>>(); }
+TEST(GemmBatched, FloatEveryShapeOpAndLayout) {
+  run_batched_cases<float>();
+}
+TEST(GemmBatched, DoubleEveryShapeOpAndLayout) {
+  run_batched_cases<double>();
+}
+TEST(GemmBatched, ComplexFloat) {
+  run_batched_cases<Kokkos::complex<float>>();
+}
+TEST(GemmBatched, ComplexDouble) {
+  run_batched_cases<Kokkos::complex<double>>();
+}
 
 TEST(GemmBatched, AlphaZeroReadsNeitherOperand) {
   for (const BatchLayout layout : {BatchLayout::right, BatchLayout::gapped})
@@ -234,9 +244,9 @@ TEST(GemmBatched, BadArguments) {
   Kokkos::View<double***, MemorySpace> a("a", 2, 4, 5), b("b", 2, 5, 3), c("c", 2, 4, 3);
   Kokkos::View<double***, MemorySpace> b3("b3", 3, 5, 3), wrong_k("k", 2, 6, 3);
   using KokkosTile::InvalidArgument;
-  EXPECT_TRUE(throws_with<InvalidArgument>(
-      [&] { KokkosTile::gemm_batched("N", "N", 1.0, a, b3, 0.0, c); },
-      {"KokkosTile::gemm_batched", "batch extents differ"}));
+  EXPECT_TRUE(
+      throws_with<InvalidArgument>([&] { KokkosTile::gemm_batched("N", "N", 1.0, a, b3, 0.0, c); },
+                                   {"KokkosTile::gemm_batched", "batch extents differ"}));
   EXPECT_TRUE(throws_with<InvalidArgument>(
       [&] { KokkosTile::gemm_batched("N", "N", 1.0, a, wrong_k, 0.0, c); },
       {"inner extents differ"}));
@@ -257,8 +267,7 @@ TEST(GemmBatched, BadArguments) {
   Kokkos::View<double*, MemorySpace> storage("s", 64);
   View3<double> interleaved(storage.data(), Kokkos::LayoutStride(2, 1, 4, 1, 3, 4));
   EXPECT_TRUE(throws_with<InvalidArgument>(
-      [&] { KokkosTile::gemm_batched("N", "N", 1.0, a, b, 0.0, interleaved); },
-      {"do not nest"}));
+      [&] { KokkosTile::gemm_batched("N", "N", 1.0, a, b, 0.0, interleaved); }, {"do not nest"}));
 }
 
 }  // namespace

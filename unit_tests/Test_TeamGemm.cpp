@@ -77,8 +77,10 @@ void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T 
   auto hc = Kokkos::create_mirror(c);
   std::mt19937_64 engine(s.m * 131 + s.n * 7 + s.k);
   std::uniform_real_distribution<double> u(-1, 1);
-  for (std::size_t e = 0; e < ha.span(); ++e) ha.data()[e] = T(u(engine));
-  for (std::size_t e = 0; e < hb.span(); ++e) hb.data()[e] = T(u(engine));
+  for (std::size_t e = 0; e < ha.span(); ++e)
+    ha.data()[e] = T(u(engine));
+  for (std::size_t e = 0; e < hb.span(); ++e)
+    hb.data()[e] = T(u(engine));
   for (std::size_t e = 0; e < hc.span(); ++e)
     hc.data()[e] = beta == T(0) ? poison<T>() : T(u(engine));
   Kokkos::deep_copy(a, ha);
@@ -119,7 +121,8 @@ void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T 
         double expected = double(alpha) * sum;
         if (beta != T(0))
           expected += double(beta) * double(hc(r, i, j));
-        const double tolerance = 4 * std::numeric_limits<T>::epsilon() * (s.k + 2) * (magnitude + 2);
+        const double tolerance =
+            4 * std::numeric_limits<T>::epsilon() * (s.k + 2) * (magnitude + 2);
         if (!(std::abs(double(out(r, i, j)) - expected) <= tolerance) && ++failures <= 5)
           ADD_FAILURE() << "C(" << r << ", " << i << ", " << j << ") = " << out(r, i, j)
                         << ", expected " << expected;
@@ -130,9 +133,8 @@ void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T 
 }
 
 const std::vector<TeamCase>& team_cases() {
-  static const std::vector<TeamCase> cases = {{1, 1, 1},   {5, 7, 3},   {8, 8, 8},
-                                              {17, 33, 9}, {33, 17, 40}, {64, 64, 64},
-                                              {65, 31, 7}};
+  static const std::vector<TeamCase> cases = {{1, 1, 1},    {5, 7, 3},    {8, 8, 8},  {17, 33, 9},
+                                              {33, 17, 40}, {64, 64, 64}, {65, 31, 7}};
   return cases;
 }
 

@@ -30,8 +30,7 @@ constexpr void check_gemm_batched_view() {
 /// else (a stride of 0, interleaved matrices) is refused, also where it might not alias: a wrong
 /// refusal is an error message, a wrong acceptance a data race.
 template <class ViewType>
-void expect_nested_strides(const std::string& call, const ViewType& view,
-                           const std::string& name) {
+void expect_nested_strides(const std::string& call, const ViewType& view, const std::string& name) {
   if (view.size() == 0)
     return;
   struct Dim {

@@ -51,8 +51,7 @@ template <class Shape, class T>
 constexpr unsigned gemm_batched_min_teams() {
   constexpr int words = int(sizeof(T) / 4);
   constexpr int staged = (Shape::BM * Shape::BK + Shape::BK * Shape::BN) / Shape::threads;
-  constexpr int registers =
-      64 + (Shape::RM * Shape::RN + Shape::RM + Shape::RN + staged) * words;
+  constexpr int registers = 64 + (Shape::RM * Shape::RN + Shape::RM + Shape::RN + staged) * words;
   constexpr int budget = ((registers + 7) / 8) * 8;
   constexpr int teams = 65536 / (Shape::threads * budget);
   // At most 20: more would leave small teams fewer than 48 registers, and they spill.
@@ -102,8 +101,8 @@ struct GemmBatchedTeamKernel {
         const int r = rows_fast ? e % Rows : e / Cols;
         const int cc = rows_fast ? e / Rows : e % Cols;
         const int gr = row0 + r, gc = col0 + cc;
-        value[u] = (e < Rows * Cols && gr < x_rows && gc < x_cols) ? T(x.read(matrix, gr, gc))
-                                                                   : T(0);
+        value[u] =
+            (e < Rows * Cols && gr < x_rows && gc < x_cols) ? T(x.read(matrix, gr, gc)) : T(0);
       }
     }
 
@@ -195,8 +194,7 @@ struct GemmBatchedTeamKernel {
         const int j = col0 + tj * RN + q;
         if (i < m && j < n) {
           T& out = c.at(c_matrix, i, j);
-          out = beta == T(0) ? alpha * tile_acc.acc[p][q]
-                             : alpha * tile_acc.acc[p][q] + beta * out;
+          out = beta == T(0) ? alpha * tile_acc.acc[p][q] : alpha * tile_acc.acc[p][q] + beta * out;
         }
       }
     }

@@ -45,8 +45,9 @@ void launch_gemm_batched_device(const std::string& call, const ExecSpace& space,
   const ScratchPlacement placement = place_team_scratch(call, space, kernel::scratch_bytes());
   const int tiles_m = int(ceil_div(c.rows, Shape::BM)), tiles_n = int(ceil_div(c.cols, Shape::BN));
   const int league = checked_league_size(call, batch * tiles_m * tiles_n);
-  using policy = Kokkos::TeamPolicy<
-      ExecSpace, Kokkos::LaunchBounds<Shape::threads, gemm_batched_min_teams<Shape, T>()>>;
+  using policy =
+      Kokkos::TeamPolicy<ExecSpace,
+                         Kokkos::LaunchBounds<Shape::threads, gemm_batched_min_teams<Shape, T>()>>;
   Kokkos::parallel_for(
       call, with_scratch(policy(space, league, Shape::threads), placement),
       kernel{a, b, c, alpha, beta, c.rows, c.cols, a.cols, tiles_m, tiles_n, placement.level});
@@ -72,9 +73,9 @@ void run_gemm_batched(const std::string& call, const ExecSpace& space,
     const ScratchPlacement placement =
         place_team_scratch(call, space, kernel::scratch_bytes(mp, np, kc));
     const int league = checked_league_size(call, batch);
-    Kokkos::parallel_for(
-        call, with_scratch(Kokkos::TeamPolicy<ExecSpace>(space, league, 1), placement),
-        kernel{a, b, c, alpha, beta, m, n, k, mp, np, kc, placement.level});
+    Kokkos::parallel_for(call,
+                         with_scratch(Kokkos::TeamPolicy<ExecSpace>(space, league, 1), placement),
+                         kernel{a, b, c, alpha, beta, m, n, k, mp, np, kc, placement.level});
   } else {
     switch (gemm_batched_device_tile(m, n)) {
       case GemmBatchedTile::t8:
@@ -85,10 +86,10 @@ void run_gemm_batched(const std::string& call, const ExecSpace& space,
                                                               batch);
       case GemmBatchedTile::t32:
         return launch_gemm_batched_device<GemmBatchedShape32<T>>(call, space, a, b, c, alpha, beta,
-                                                              batch);
+                                                                 batch);
       case GemmBatchedTile::t64:
         return launch_gemm_batched_device<GemmBatchedShape64<T>>(call, space, a, b, c, alpha, beta,
-                                                              batch);
+                                                                 batch);
     }
   }
 }

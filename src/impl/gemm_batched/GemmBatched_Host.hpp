@@ -46,7 +46,8 @@ struct GemmBatchedHostKernel {
   int level;
 
   static std::size_t scratch_bytes(int mp, int np, int kc) {
-    return gemm_scratch_bytes<T>(std::size_t(kc) * mp) + gemm_scratch_bytes<T>(std::size_t(kc) * np);
+    return gemm_scratch_bytes<T>(std::size_t(kc) * mp) +
+           gemm_scratch_bytes<T>(std::size_t(kc) * np);
   }
 
   /// s[kk * pitch + x] = op(X)(k0 + kk, x) when KRows (op(B)), op(X)(x, k0 + kk) otherwise
@@ -54,8 +55,7 @@ struct GemmBatchedHostKernel {
   /// contiguous index.
   template <bool KRows, class X>
   static void pack(const GemmBatchedOperand<X>& x, const std::remove_const_t<X>* matrix, int k0,
-                   int kcur, int extent,
-                   int pitch, T* s) {
+                   int kcur, int extent, int pitch, T* s) {
     const bool x_fast = KRows ? !x.rows_contiguous() : x.rows_contiguous();
     auto value = [&](int kk, int e) {
       return T(KRows ? x.read(matrix, k0 + kk, e) : x.read(matrix, e, k0 + kk));

@@ -18,8 +18,8 @@ namespace KokkosTile {
 namespace Impl {
 
 template <class X, class MemorySpace>
-using GemmBatchedKernelView = Kokkos::View<X***, Kokkos::LayoutStride, MemorySpace,
-                                           Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+using GemmBatchedKernelView =
+    Kokkos::View<X***, Kokkos::LayoutStride, MemorySpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
 /// v (rank 3, batch index first) as GemmBatchedKernelView, read-only (X const) or writable.
 template <class KernelView, class ViewType>

@@ -25,7 +25,7 @@ using GemmBatchedShape16 = GemmBatchedShape<16, 16, 16, 2, 2>;  // 64 threads
 template <class T>
 using GemmBatchedShape32 =
     std::conditional_t<gemm_batched_wide_v<T>, GemmBatchedShape<32, 32, 16, 2, 2>,  // 256
-                       GemmBatchedShape<32, 32, 8, 4, 4>>;                         // 64 threads
+                       GemmBatchedShape<32, 32, 8, 4, 4>>;                          // 64 threads
 template <class T>
 using GemmBatchedShape64 =
     std::conditional_t<gemm_batched_wide_v<T>, GemmBatchedShape<32, 32, 16, 2, 2>,

@@ -23,8 +23,8 @@ namespace KokkosTile {
 namespace Impl {
 
 template <char Op>
-inline constexpr bool team_op_valid = Op == 'N' || Op == 'n' || Op == 'T' || Op == 't' ||
-                                      Op == 'C' || Op == 'c';
+inline constexpr bool team_op_valid =
+    Op == 'N' || Op == 'n' || Op == 'T' || Op == 't' || Op == 'C' || Op == 'c';
 template <char Op>
 inline constexpr bool team_op_transposes = Op != 'N' && Op != 'n';
 template <char Op>
