@@ -26,6 +26,7 @@
 extern "C" void openblas_set_num_threads(int num_threads);
 #endif
 
+#include "BenchCublas.hpp"
 #include "BenchmarkSpaces.hpp"
 
 #include <chrono>
@@ -100,21 +101,6 @@ void cublas_gemm(cublasHandle_t handle, const T* a, const T* b, T* c, const Gemm
                 reinterpret_cast<const cuDoubleComplex*>(b), ldb, &zero,
                 reinterpret_cast<cuDoubleComplex*>(c), int(s.m));
   }
-}
-
-/// A cuBLAS handle on `space`'s stream with CUBLAS_PEDANTIC_MATH (fp32 stays fp32: no TF32),
-/// released with the last copy.
-inline std::shared_ptr<cublasContext> pedantic_cublas_handle(const Kokkos::Cuda& space) {
-  std::shared_ptr<cublasContext> handle(
-      [] {
-        cublasHandle_t h = nullptr;
-        cublasCreate(&h);
-        return h;
-      }(),
-      [](cublasHandle_t h) { cublasDestroy(h); });
-  cublasSetStream(handle.get(), space.cuda_stream());
-  cublasSetMathMode(handle.get(), CUBLAS_PEDANTIC_MATH);
-  return handle;
 }
 #endif
 

@@ -17,10 +17,10 @@
 #include <cublas_v2.h>
 #endif
 
+#include "BenchCublas.hpp"
 #include "BenchmarkSpaces.hpp"
 
 #include <cmath>
-#include <memory>
 #include <vector>
 
 namespace KokkosTileBench {
@@ -132,15 +132,7 @@ void register_gemm_batched_for(const Config& config) {
     if constexpr (std::is_same_v<Space, Kokkos::Cuda>) {
       add("cublas_strided_batched", [n, batch](const Space& space, const view_type& a,
                                                const view_type& b, const view_type& c) {
-        std::shared_ptr<cublasContext> handle(
-            [] {
-              cublasHandle_t h = nullptr;
-              cublasCreate(&h);
-              return h;
-            }(),
-            [](cublasHandle_t h) { cublasDestroy(h); });
-        cublasSetStream(handle.get(), space.cuda_stream());
-        cublasSetMathMode(handle.get(), CUBLAS_PEDANTIC_MATH);
+        const auto handle = pedantic_cublas_handle(space);
         return [=] {
           cublas_strided_batched<T>(handle.get(), a.data(), b.data(), c.data(), n, batch);
         };
