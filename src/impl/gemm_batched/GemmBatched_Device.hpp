@@ -18,6 +18,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_BackendTraits.hpp"
 #include "impl/core/Core_Packet.hpp"
 #include "impl/core/Core_Unroll.hpp"
 #include "impl/gemm/Gemm_Simple.hpp"
@@ -43,19 +44,25 @@ struct GemmBatchedShape {
   static constexpr int pad = packet_width<T>();
 };
 
-/// Teams per multiprocessor the compiler must allow (launch bounds): the registers a thread
-/// needs for its tile and one step's operands, and some for addresses. Without the bound the
-/// compiler hoists every scratch load of the unrolled chunk into registers (190 for a float
-/// 4 x 4 tile), and one team of 256 threads fills a multiprocessor's register file.
-template <class Shape, class T>
+/// Teams per multiprocessor the compiler must allow (CUDA launch bounds): the registers a thread
+/// needs for its tile, one step's operands and the next chunk's staged loads, and some for
+/// addresses. Without the bound the compiler hoists every scratch load of the unrolled chunk into
+/// registers (190 for a float 4 x 4 tile), and one team of 256 threads fills a multiprocessor's
+/// register file. HIP reads the same number as waves per execution unit, which these tiles cannot
+/// meet (hipcc refuses the kernel): 1 there, no bound.
+template <class ExecSpace, class Shape, class T>
 constexpr unsigned gemm_batched_min_teams() {
-  constexpr int words = int(sizeof(T) / 4);
-  constexpr int staged = (Shape::BM * Shape::BK + Shape::BK * Shape::BN) / Shape::threads;
-  constexpr int registers = 64 + (Shape::RM * Shape::RN + Shape::RM + Shape::RN + staged) * words;
-  constexpr int budget = ((registers + 7) / 8) * 8;
-  constexpr int teams = 65536 / (Shape::threads * budget);
-  // At most 20: more would leave small teams fewer than 48 registers, and they spill.
-  return teams < 1 ? 1u : (teams > 20 ? 20u : unsigned(teams));
+  if constexpr (!is_cuda<ExecSpace>()) {
+    return 1u;
+  } else {
+    constexpr int words = int(sizeof(T) / 4);
+    constexpr int staged = (Shape::BM * Shape::BK + Shape::BK * Shape::BN) / Shape::threads;
+    constexpr int registers = 64 + (Shape::RM * Shape::RN + Shape::RM + Shape::RN + staged) * words;
+    constexpr int budget = ((registers + 7) / 8) * 8;
+    constexpr int teams = 65536 / (Shape::threads * budget);
+    // At most 20: more would leave small teams fewer than 48 registers, and they spill.
+    return teams < 1 ? 1u : (teams > 20 ? 20u : unsigned(teams));
+  }
 }
 
 template <class ExecSpace, class Shape, class T, class AX, class BX>

@@ -45,9 +45,9 @@ void launch_gemm_batched_device(const std::string& call, const ExecSpace& space,
   const ScratchPlacement placement = place_team_scratch(call, space, kernel::scratch_bytes());
   const int tiles_m = int(ceil_div(c.rows, Shape::BM)), tiles_n = int(ceil_div(c.cols, Shape::BN));
   const int league = checked_league_size(call, batch * tiles_m * tiles_n);
-  using policy =
-      Kokkos::TeamPolicy<ExecSpace,
-                         Kokkos::LaunchBounds<Shape::threads, gemm_batched_min_teams<Shape, T>()>>;
+  using policy = Kokkos::TeamPolicy<
+      ExecSpace,
+      Kokkos::LaunchBounds<Shape::threads, gemm_batched_min_teams<ExecSpace, Shape, T>()>>;
   Kokkos::parallel_for(
       call, with_scratch(policy(space, league, Shape::threads), placement),
       kernel{a, b, c, alpha, beta, c.rows, c.cols, a.cols, tiles_m, tiles_n, placement.level});
