@@ -29,7 +29,9 @@ The checks:
       3. src/impl/cluster/ and src/impl/memory/ include no algorithm (no impl/<algorithm>/ file,
          no public algorithm header);
       4. an algorithm's folder src/impl/<algorithm>/ includes no other algorithm's folder and no
-         other algorithm's public headers.
+         other algorithm's public headers (src/impl/gemm_batched/ is GEMM's);
+      5. the team primitives (KokkosTile_TeamGemm.hpp, src/impl/team/) include only
+         KokkosTile_Assert.hpp, the scratch core, impl/core/ and themselves.
 """
 import glob
 import os
@@ -48,9 +50,13 @@ ALGORITHM_HEADERS = {
     "transpose": ["KokkosTile_Transpose.hpp", "KokkosTile_TransposeOptions.hpp"],
     "stencil": ["KokkosTile_Stencil.hpp", "KokkosTile_Stencil2D.hpp",
                 "KokkosTile_StencilOptions.hpp"],
-    "gemm": ["KokkosTile_Gemm.hpp", "KokkosTile_GemmOptions.hpp"],
+    "gemm": ["KokkosTile_Gemm.hpp", "KokkosTile_GemmOptions.hpp", "KokkosTile_GemmBatched.hpp"],
     "histogram": ["KokkosTile_Histogram.hpp", "KokkosTile_HistogramOptions.hpp"],
 }
+# Folders of src/impl/ that belong to an algorithm of another name (GEMM's batched form).
+FOLDER_ALGORITHM = {"gemm_batched": "gemm"}
+# The team primitives (layer rule 5): public headers, and their folder src/impl/team/.
+TEAM_HEADERS = ["KokkosTile_TeamGemm.hpp"]
 SCRATCH_CORE = ["KokkosTile_ScratchTile.hpp", "KokkosTile_ScratchBudget.hpp",
                 "KokkosTile_TeamCopy.hpp", "KokkosTile_TeamLoops.hpp", "KokkosTile_ViewLines.hpp"]
 
@@ -265,6 +271,7 @@ def main():
     for path in src_files("**/*.hpp"):
         rel = os.path.relpath(path, "src")
         folder = rel.split(os.sep)[1] if rel.startswith("impl" + os.sep) else None
+        folder = FOLDER_ALGORITHM.get(folder, folder)
         name = os.path.basename(path)
         for number, line in enumerate(read_lines(path), 1):
             match = INCLUDE_RE.match(line)
@@ -275,6 +282,11 @@ def main():
             check(os.path.isfile(os.path.join("src", inc)), f"{where}: #include \"{inc}\" is no "
                   "file under src/")
             inc_folder = inc.split("/")[1] if inc.startswith("impl/") else None
+            inc_folder = FOLDER_ALGORITHM.get(inc_folder, inc_folder)
+            if folder == "team" or name in TEAM_HEADERS:
+                check(inc in SCRATCH_CORE + TEAM_HEADERS + ["KokkosTile_Assert.hpp"] or
+                      inc_folder in ("core", "team"),
+                      f"{where}: the team primitives include {inc} (layer rule 5)")
             if name in SCRATCH_CORE:
                 check(inc in SCRATCH_CORE + ["KokkosTile_Assert.hpp"],
                       f"{where}: the scratch core includes {inc} (layer rule 1)")

@@ -26,7 +26,7 @@
 
 #include <Kokkos_Core.hpp>
 
-#include "impl/gemm/Gemm_Checks.hpp"
+#include "impl/core/Core_Scalars.hpp"
 #include "impl/team/Team_Gemm.hpp"
 
 namespace KokkosTile {

@@ -19,6 +19,14 @@
 namespace KokkosTile {
 namespace Impl {
 
+/// Compilation passes: the device pass of a GPU backend keeps per-thread state in registers, the
+/// host pass of any build walks a team's virtual threads in loops.
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__) || defined(__SYCL_DEVICE_ONLY__)
+inline constexpr bool device_pass = true;
+#else
+inline constexpr bool device_pass = false;
+#endif
+
 /// True for execution spaces whose kernels run on host threads (Serial, OpenMP, Threads, HPX).
 template <class ExecSpace>
 constexpr bool is_host_backend() {

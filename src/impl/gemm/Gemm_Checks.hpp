@@ -8,6 +8,7 @@
 
 #include "KokkosTile_Assert.hpp"
 #include "KokkosTile_GemmOptions.hpp"
+#include "impl/core/Core_Scalars.hpp"
 #include "impl/gemm/Gemm_Operand.hpp"
 
 #include <limits>
@@ -16,37 +17,6 @@
 
 namespace KokkosTile {
 namespace Impl {
-
-/// The real type under a gemm scalar: R for Kokkos::complex<R>, else T.
-template <class T>
-struct gemm_real {
-  using type = T;
-};
-template <class R>
-struct gemm_real<Kokkos::complex<R>> {
-  using type = R;
-};
-
-/// float, double (any real floating-point type, as before) or Kokkos::complex of one.
-template <class T>
-inline constexpr bool is_gemm_scalar_v = std::is_floating_point_v<typename gemm_real<T>::type>;
-
-/// Whether A's or B's value type X converts to C's value type T without loss: real into real or
-/// complex, complex into complex only, of at least X's precision.
-template <class X, class T>
-constexpr bool gemm_converts() {
-  if constexpr (!is_gemm_scalar_v<X> || !is_gemm_scalar_v<T>) {
-    return false;
-  } else {
-    using x_limits = std::numeric_limits<typename gemm_real<X>::type>;
-    using t_limits = std::numeric_limits<typename gemm_real<T>::type>;
-    const bool domain = !is_gemm_complex_v<X> || is_gemm_complex_v<T>;
-    return domain && x_limits::digits <= t_limits::digits &&
-           x_limits::max_exponent <= t_limits::max_exponent;
-  }
-}
-template <class X, class T>
-inline constexpr bool gemm_converts_v = gemm_converts<X, T>();
 
 /// Whether a problem of these value types takes the kernels written for one real type (tuned
 /// device kernel, host packed panels); complex and mixed ones take GemmTiled16 or GemmNaive.

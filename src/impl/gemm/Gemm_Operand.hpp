@@ -8,29 +8,15 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_BackendTraits.hpp"
 #include "impl/core/Core_KernelViews.hpp"
+#include "impl/core/Core_Scalars.hpp"
 
 #include <cstdint>
 #include <type_traits>
 
 namespace KokkosTile {
 namespace Impl {
-
-/// Whether T is a Kokkos::complex (the complex scalars gemm accepts).
-template <class T>
-struct is_gemm_complex : std::false_type {};
-template <class R>
-struct is_gemm_complex<Kokkos::complex<R>> : std::true_type {};
-template <class T>
-inline constexpr bool is_gemm_complex_v = is_gemm_complex<std::remove_cv_t<T>>::value;
-
-/// Compilation passes: the device pass of a GPU backend keeps per-thread state in registers, the
-/// host pass of any build walks a team's virtual threads in loops.
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__) || defined(__SYCL_DEVICE_ONLY__)
-inline constexpr bool device_pass = true;
-#else
-inline constexpr bool device_pass = false;
-#endif
 
 /// The one View type GEMM's kernels see for an operand (X const) or for C (X non-const):
 /// Core_KernelViews.hpp's strided, unmanaged rank-2 View in the caller's memory space.

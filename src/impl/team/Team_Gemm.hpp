@@ -14,7 +14,8 @@
 #include <Kokkos_Core.hpp>
 
 #include "impl/core/Core_Unroll.hpp"
-#include "impl/gemm/Gemm_Operand.hpp"
+#include "impl/core/Core_BackendTraits.hpp"
+#include "impl/core/Core_Scalars.hpp"
 #include "impl/team/Team_GemmRegisterTile.hpp"
 
 #include <type_traits>
