@@ -56,7 +56,8 @@ ALGORITHM_HEADERS = {
 # Folders of src/impl/ that belong to an algorithm of another name (GEMM's batched form).
 FOLDER_ALGORITHM = {"gemm_batched": "gemm"}
 # The team primitives (layer rule 5): public headers, and their folder src/impl/team/.
-TEAM_HEADERS = ["KokkosTile_TeamGemm.hpp"]
+TEAM_HEADERS = ["KokkosTile_TeamGemm.hpp", "KokkosTile_TeamTranspose.hpp",
+                "KokkosTile_TeamHistogram.hpp"]
 SCRATCH_CORE = ["KokkosTile_ScratchTile.hpp", "KokkosTile_ScratchBudget.hpp",
                 "KokkosTile_TeamCopy.hpp", "KokkosTile_TeamLoops.hpp", "KokkosTile_ViewLines.hpp"]
 

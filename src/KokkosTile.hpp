@@ -22,5 +22,7 @@
 #include "KokkosTile_Gemm.hpp"
 #include "KokkosTile_GemmBatched.hpp"
 #include "KokkosTile_TeamGemm.hpp"
+#include "KokkosTile_TeamTranspose.hpp"
+#include "KokkosTile_TeamHistogram.hpp"
 #include "KokkosTile_Cluster.hpp"
 #include "KokkosTile_Histogram.hpp"

@@ -78,6 +78,8 @@ class Tile1D {
 
   KOKKOS_INLINE_FUNCTION T& operator()(int i) const { return storage_(i); }
   KOKKOS_INLINE_FUNCTION int extent() const { return static_cast<int>(storage_.extent(0)); }
+  /// extent() for 0: a tile reads like a rank-1 View (team_reverse takes either).
+  KOKKOS_INLINE_FUNCTION int extent(int) const { return extent(); }
   KOKKOS_INLINE_FUNCTION const storage_type& storage() const { return storage_; }
 
  private:
@@ -107,6 +109,7 @@ class StaticTile1D {
 
   KOKKOS_INLINE_FUNCTION T& operator()(int i) const { return storage_(i); }
   KOKKOS_INLINE_FUNCTION static constexpr int extent() { return static_cast<int>(Extent); }
+  KOKKOS_INLINE_FUNCTION static constexpr int extent(int) { return static_cast<int>(Extent); }
   KOKKOS_INLINE_FUNCTION const storage_type& storage() const { return storage_; }
 
  private:
