@@ -7,6 +7,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_ClampedBin.hpp"
 #include "impl/core/Core_Packet.hpp"
 #include "impl/histogram/Histogram_RangeBins.hpp"
 
@@ -21,15 +22,7 @@ namespace Impl {
 template <class T>
 struct ClampedBins {
   int nbins;
-  KOKKOS_INLINE_FUNCTION int operator()(T sample) const {
-    if constexpr (std::is_signed_v<T>) {
-      if (sample < 0)
-        return 0;
-    }
-    return static_cast<std::uint64_t>(sample) >= static_cast<std::uint64_t>(nbins)
-               ? nbins - 1
-               : static_cast<int>(sample);
-  }
+  KOKKOS_INLINE_FUNCTION int operator()(T sample) const { return clamped_bin(sample, nbins); }
 };
 
 /// Samples split for vector loads: `head` scalars before the first 16-byte boundary, `packets`

@@ -7,6 +7,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_ClampedBin.hpp"
 #include "impl/team/Team_Copies.hpp"
 
 #include <cstdint>
@@ -14,19 +15,6 @@
 
 namespace KokkosTile {
 namespace Impl {
-
-/// The bin of an integer sample: the sample clamped to [0, nbins), as KokkosTile::histogram
-/// counts integer samples.
-template <class T>
-KOKKOS_FORCEINLINE_FUNCTION int team_clamped_bin(T sample, int nbins) {
-  if constexpr (std::is_signed_v<T>) {
-    if (sample < 0)
-      return 0;
-  }
-  return static_cast<std::uint64_t>(sample) >= static_cast<std::uint64_t>(nbins)
-             ? nbins - 1
-             : static_cast<int>(sample);
-}
 
 template <class TeamMember, class Samples, class Bins, class Counts>
 KOKKOS_INLINE_FUNCTION void team_histogram_run(const TeamMember& team, const Samples& samples,
@@ -36,7 +24,7 @@ KOKKOS_INLINE_FUNCTION void team_histogram_run(const TeamMember& team, const Sam
   Kokkos::parallel_for(Kokkos::TeamVectorRange(team, nbins), [&](int b) { bins(b) = 0; });
   team.team_barrier();
   Kokkos::parallel_for(Kokkos::TeamVectorRange(team, n), [&](int i) {
-    Kokkos::atomic_add(&bins(team_clamped_bin(samples(i), nbins)), 1u);
+    Kokkos::atomic_add(&bins(clamped_bin(samples(i), nbins)), 1u);
   });
   team.team_barrier();
   Kokkos::parallel_for(Kokkos::TeamVectorRange(team, nbins), [&](int b) {
