@@ -11,8 +11,8 @@
 // extents. Ops, value types, beta = 0 (C not read), alpha = 0 or k = 0 (A and B not read) and the
 // argument order are KokkosTile::gemm's (KokkosTile_Gemm.hpp). Errors (InvalidArgument):
 // extents that do not agree, an op other than N/T/C, C sharing memory with A or B (compared by
-// their spans, conservatively), C with strides that do not nest (two indices could be one
-// element), matrices of more than INT_MAX rows or columns.
+// the address ranges their elements reach, conservatively), C with strides that do not nest (two
+// indices could be one element), matrices of more than INT_MAX rows or columns.
 //
 // Kernels: on devices a team per tile of one matrix (8 x 8 to 64 x 64, from the matrix size),
 // with op(A) and op(B) staged through scratch and register tiles as team_gemm's

@@ -19,8 +19,8 @@
 // compared by walking the rows of the grid with fewer rows and, for each, the few rows of the
 // other grid whose address range meets it. Both are bounded (element_overlap_budget steps); past
 // the bound the answer is "overlap", undecided, so that the caller refuses: a wrong refusal is an
-// error message, a wrong acceptance a data race. Views of rank 3 or more are compared by their
-// spans, conservatively, for the same reason.
+// error message, a wrong acceptance a data race. Views of rank 3 or more are compared by the
+// address ranges their elements reach, conservatively, for the same reason.
 //
 // Plain host code: it runs once per call, before any kernel.
 
@@ -325,8 +325,19 @@ ElementGrid element_grid(const ViewType& view) {
   return grid;
 }
 
+/// One past the last element a non-empty View reaches, counted from its first: exact from the
+/// extents and strides. A View's span() can be larger (Kokkos 4.5 gives a strided subview
+/// max(extent * stride)), reaching past its allocation into a neighbour's.
+template <class ViewType>
+std::uint64_t elements_reached(const ViewType& v) {
+  std::uint64_t last = 0;
+  for (unsigned r = 0; r < ViewType::rank(); ++r)
+    last += std::uint64_t(v.extent(r) - 1) * std::uint64_t(v.stride(r));
+  return last + 1;
+}
+
 /// Whether the two Views share an element (see the top of this file). Views of rank 3 or more:
-/// shared when their memory spans intersect (conservative).
+/// shared when the address ranges their elements reach intersect (conservative).
 template <class ViewA, class ViewB>
 ElementOverlap views_element_relation(const ViewA& a, const ViewB& b,
                                       std::int64_t budget = element_overlap_budget) {
@@ -334,12 +345,12 @@ ElementOverlap views_element_relation(const ViewA& a, const ViewB& b,
                 ViewB::rank() >= 1) {
     return element_grids_relation(element_grid(a), element_grid(b), budget);
   } else {
-    if (a.span() == 0 || b.span() == 0)
+    if (a.size() == 0 || b.size() == 0)
       return ElementOverlap::disjoint;
     const auto a_begin = reinterpret_cast<std::uintptr_t>(a.data());
     const auto b_begin = reinterpret_cast<std::uintptr_t>(b.data());
-    const auto a_end = a_begin + a.span() * sizeof(typename ViewA::value_type);
-    const auto b_end = b_begin + b.span() * sizeof(typename ViewB::value_type);
+    const auto a_end = a_begin + elements_reached(a) * sizeof(typename ViewA::value_type);
+    const auto b_end = b_begin + elements_reached(b) * sizeof(typename ViewB::value_type);
     return a_begin < b_end && b_begin < a_end ? ElementOverlap::shared : ElementOverlap::disjoint;
   }
 }
