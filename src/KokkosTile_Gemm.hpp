@@ -100,16 +100,7 @@ void gemm(const std::string& label, const ExecSpace& space, const char* trans_a,
   const auto kernel_c = Impl::gemm_output_view(c);
   const std::int64_t m = ta ? a.extent(1) : a.extent(0), k = ta ? a.extent(0) : a.extent(1);
   const std::int64_t k_b = tb ? b.extent(1) : b.extent(0), n = tb ? b.extent(0) : b.extent(1);
-  // One message per disagreeing extent, so that it names the one that is wrong.
-  KOKKOSTILE_EXPECT(k_b == k, InvalidArgument, call,
-                    "the inner extents differ: op(A) is " << m << " x " << k << " but op(B) is "
-                                                          << k_b << " x " << n);
-  KOKKOSTILE_EXPECT(std::int64_t(c.extent(0)) == m, InvalidArgument, call,
-                    "C has " << c.extent(0) << " rows but op(A) has " << m << " (op(A) is " << m
-                             << " x " << k << ", op(B) " << k << " x " << n << ")");
-  KOKKOSTILE_EXPECT(std::int64_t(c.extent(1)) == n, InvalidArgument, call,
-                    "C has " << c.extent(1) << " columns but op(B) has " << n << " (op(A) is " << m
-                             << " x " << k << ", op(B) " << k << " x " << n << ")");
+  Impl::expect_gemm_extents(call, m, k, k_b, n, c.extent(0), c.extent(1));
   Impl::expect_distinct_elements(call, kernel_c, "C");
   Impl::expect_disjoint(call, kernel_c, kernel_a, "C and A", "");
   Impl::expect_disjoint(call, kernel_c, kernel_b, "C and B", "");

@@ -70,15 +70,7 @@ void gemm_batched(const std::string& label, const ExecSpace& space, const char* 
                                                        << b.extent(0) << ", C " << c.extent(0));
   const std::int64_t m = ta ? a.extent(2) : a.extent(1), k = ta ? a.extent(1) : a.extent(2);
   const std::int64_t k_b = tb ? b.extent(2) : b.extent(1), n = tb ? b.extent(1) : b.extent(2);
-  KOKKOSTILE_EXPECT(k_b == k, InvalidArgument, call,
-                    "the inner extents differ: op(A) is " << m << " x " << k << " but op(B) is "
-                                                          << k_b << " x " << n);
-  KOKKOSTILE_EXPECT(std::int64_t(c.extent(1)) == m, InvalidArgument, call,
-                    "C has " << c.extent(1) << " rows but op(A) has " << m << " (op(A) is " << m
-                             << " x " << k << ", op(B) " << k << " x " << n << ")");
-  KOKKOSTILE_EXPECT(std::int64_t(c.extent(2)) == n, InvalidArgument, call,
-                    "C has " << c.extent(2) << " columns but op(B) has " << n << " (op(A) is " << m
-                             << " x " << k << ", op(B) " << k << " x " << n << ")");
+  Impl::expect_gemm_extents(call, m, k, k_b, n, c.extent(1), c.extent(2));
   KOKKOSTILE_EXPECT(m <= INT_MAX && n <= INT_MAX && k <= INT_MAX, InvalidArgument, call,
                     "matrices of " << m << " x " << k << " times " << k << " x " << n
                                    << " exceed INT_MAX rows or columns");

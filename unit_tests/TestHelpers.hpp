@@ -72,6 +72,21 @@ inline const std::vector<std::int64_t>& edge_extents() {
   return extents;
 }
 
+/// Team sizes the tests of team primitives launch: on CUDA whole warps and 96 (three warps, a size
+/// that divides no tile count: partial teams); on host backends 1 and 0, which team_policy_of
+/// reads as Kokkos::AUTO.
+inline std::vector<int> team_sizes_under_test() {
+  if (on_cuda())
+    return {32, 96, 256};
+  return {1, 0};
+}
+
+/// `league` teams of `size` threads, 0 meaning Kokkos::AUTO.
+inline Kokkos::TeamPolicy<ExecSpace> team_policy_of(int league, int size) {
+  return size > 0 ? Kokkos::TeamPolicy<ExecSpace>(league, size)
+                  : Kokkos::TeamPolicy<ExecSpace>(league, Kokkos::AUTO);
+}
+
 /// A value no correct kernel writes: an unwritten output element then fails comparison.
 template <class T>
 T poison() {

@@ -86,7 +86,6 @@ void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T 
   Kokkos::deep_copy(a, ha);
   Kokkos::deep_copy(b, hb);
   Kokkos::deep_copy(c, hc);
-  const int size = team_size > 0 ? team_size : 1;
   if (scratch) {
     const KokkosTile::TileShape2D sa{int(a.extent(1)), int(a.extent(2)), 1},
         sb{int(b.extent(1)), int(b.extent(2)), 1}, sc{s.m, s.n, 1};
@@ -96,14 +95,12 @@ void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T 
                            .template add<Tile>(sb)
                            .template add<Tile>(sc)
                            .bytes();
-    Policy policy = team_size > 0 ? Policy(batch, size) : Policy(batch, Kokkos::AUTO);
     const auto placement = KokkosTile::place_team_scratch("team_gemm_test", ExecSpace(), bytes);
     Kokkos::parallel_for(
-        "team_gemm_scratch", KokkosTile::with_scratch(policy, placement),
+        "team_gemm_scratch", KokkosTile::with_scratch(team_policy_of(batch, team_size), placement),
         ScratchTeamGemm<OpA, OpB, T>{a, b, c, alpha, beta, sa, sb, sc, placement.level});
   } else {
-    Policy policy = team_size > 0 ? Policy(batch, size) : Policy(batch, Kokkos::AUTO);
-    Kokkos::parallel_for("team_gemm_global", policy,
+    Kokkos::parallel_for("team_gemm_global", team_policy_of(batch, team_size),
                          GlobalTeamGemm<OpA, OpB, T>{a, b, c, alpha, beta});
   }
   Kokkos::fence();
@@ -138,18 +135,12 @@ const std::vector<TeamCase>& team_cases() {
   return cases;
 }
 
-std::vector<int> team_sizes() {
-  if (on_cuda())
-    return {32, 96, 256};  // 96: three warps, a size that divides no tile count
-  return {1, 0};           // 0: Kokkos::AUTO
-}
-
 template <char OpA, char OpB, class T>
 void run_team_cases(bool scratch) {
   for (const auto& s : team_cases())
-    for (const int size : team_sizes())
+    for (const int size : team_sizes_under_test())
       check_team_gemm<OpA, OpB, T>(s, size, scratch, T(1), T(0));
-  check_team_gemm<OpA, OpB, T>({13, 11, 6}, team_sizes()[0], scratch, T(-0.5), T(2));
+  check_team_gemm<OpA, OpB, T>({13, 11, 6}, team_sizes_under_test()[0], scratch, T(-0.5), T(2));
 }
 
 TEST(TeamGemm, ScratchTilesFloat) {

@@ -22,16 +22,6 @@ namespace {
 using Policy = Kokkos::TeamPolicy<ExecSpace>;
 using Member = Policy::member_type;
 
-std::vector<int> primitive_team_sizes() {
-  if (on_cuda())
-    return {32, 96, 256};
-  return {1, 0};  // 0: Kokkos::AUTO
-}
-
-Policy make_policy(int league, int size) {
-  return size > 0 ? Policy(league, size) : Policy(league, Kokkos::AUTO);
-}
-
 /// Per team: its matrix into a padded scratch tile, transposed tile to tile, stored; and the same
 /// straight from global memory into out2. Then its vector reversed in scratch and, again, in place
 /// in global memory (twice reversed: as given).
@@ -63,7 +53,7 @@ struct TransposeReverse {
 
 TEST(TeamPrimitives, TransposeAndReverse) {
   for (const auto& ext : std::vector<std::pair<int, int>>{{1, 1}, {7, 5}, {33, 17}, {64, 65}}) {
-    for (const int size : primitive_team_sizes()) {
+    for (const int size : team_sizes_under_test()) {
       SCOPED_TRACE(testing::Message() << ext.first << " x " << ext.second << ", team " << size);
       const int league = 3, rows = ext.first, cols = ext.second, length = rows + cols;
       Kokkos::View<double***, MemorySpace> in("in", league, rows, cols),
@@ -90,7 +80,7 @@ TEST(TeamPrimitives, TransposeAndReverse) {
                              .bytes();
       const auto placement = KokkosTile::place_team_scratch("team_primitives", ExecSpace(), bytes);
       Kokkos::parallel_for(
-          "transpose_reverse", KokkosTile::with_scratch(make_policy(league, size), placement),
+          "transpose_reverse", KokkosTile::with_scratch(team_policy_of(league, size), placement),
           TransposeReverse{in, out, out2, vec, rev, shape_in, shape_out, placement.level});
       Kokkos::fence();
       const auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
@@ -146,7 +136,7 @@ void check_team_histogram(int n, int nbins, int per_team, int size) {
   const auto placement = KokkosTile::place_team_scratch("team_histogram", ExecSpace(), bytes);
   const int league = (n + per_team - 1) / per_team;
   Kokkos::parallel_for("team_histogram",
-                       KokkosTile::with_scratch(make_policy(league, size), placement),
+                       KokkosTile::with_scratch(team_policy_of(league, size), placement),
                        TeamHistogramKernel<Count>{samples, counts, per_team, placement.level});
   Kokkos::fence();
   std::vector<std::uint64_t> expected(nbins, 5);
@@ -160,7 +150,7 @@ void check_team_histogram(int n, int nbins, int per_team, int size) {
 }
 
 TEST(TeamPrimitives, Histogram) {
-  for (const int size : primitive_team_sizes()) {
+  for (const int size : team_sizes_under_test()) {
     check_team_histogram<std::uint32_t>(10007, 257, 1000, size);
     check_team_histogram<std::uint64_t>(4099, 1, 333, size);
     check_team_histogram<std::uint32_t>(65, 4096, 7, size);

@@ -52,5 +52,17 @@ constexpr bool gemm_converts() {
 template <class X, class T>
 inline constexpr bool gemm_converts_v = gemm_converts<X, T>();
 
+/// One element of C: out = alpha * product + beta * out; with beta = 0, out is not read (NaN in
+/// it is ignored). Every GEMM epilogue that writes elements one at a time goes through it.
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION void gemm_update(T& out, const T& product, const T& alpha,
+                                             const T& beta) {
+  if (beta == T(0)) {
+    out = alpha * product;
+  } else {
+    out = alpha * product + beta * out;
+  }
+}
+
 }  // namespace Impl
 }  // namespace KokkosTile

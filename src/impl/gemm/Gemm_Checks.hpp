@@ -12,6 +12,7 @@
 #include "impl/gemm/Gemm_Operand.hpp"
 
 #include <limits>
+#include <cstdint>
 #include <string>
 #include <type_traits>
 
@@ -46,6 +47,23 @@ inline bool parse_gemm_op(const std::string& call, const char* which, const char
                     which << " is \"" << (op == nullptr ? "(null)" : op)
                           << "\"; it must be \"N\", \"T\" or \"C\"");
   return letter != 'N' && letter != 'n';
+}
+
+/// Refuses (InvalidArgument naming `call`) extents that do not agree: op(A) m x k, op(B) k_b x n, C
+/// c_rows x c_cols. One message per disagreeing extent, so that it names the one that is wrong
+/// (gemm and, per matrix, gemm_batched).
+inline void expect_gemm_extents(const std::string& call, std::int64_t m, std::int64_t k,
+                                std::int64_t k_b, std::int64_t n, std::int64_t c_rows,
+                                std::int64_t c_cols) {
+  KOKKOSTILE_EXPECT(k_b == k, InvalidArgument, call,
+                    "the inner extents differ: op(A) is " << m << " x " << k << " but op(B) is "
+                                                          << k_b << " x " << n);
+  KOKKOSTILE_EXPECT(c_rows == m, InvalidArgument, call,
+                    "C has " << c_rows << " rows but op(A) has " << m << " (op(A) is " << m << " x "
+                             << k << ", op(B) " << k << " x " << n << ")");
+  KOKKOSTILE_EXPECT(c_cols == n, InvalidArgument, call,
+                    "C has " << c_cols << " columns but op(B) has " << n << " (op(A) is " << m
+                             << " x " << k << ", op(B) " << k << " x " << n << ")");
 }
 
 /// options with `automatic` resolved (to `tuned`); an unknown variant or tile is an

@@ -18,6 +18,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "impl/core/Core_Packet.hpp"
+#include "impl/core/Core_Scalars.hpp"
 #include "impl/gemm/Gemm_Operand.hpp"
 
 #include <cstddef>
@@ -30,11 +31,7 @@ namespace Impl {
 template <class CView, class T>
 KOKKOS_FORCEINLINE_FUNCTION void gemm_store(const CView& c, std::int64_t i, std::int64_t j,
                                             T product, T alpha, T beta) {
-  if (beta == T(0)) {
-    c(i, j) = alpha * product;
-  } else {
-    c(i, j) = alpha * product + beta * c(i, j);
-  }
+  gemm_update(c(i, j), product, alpha, beta);
 }
 
 /// C = beta * C: what gemm does when alpha = 0 or K = 0 (op(A) and op(B) are not read).

@@ -20,6 +20,7 @@
 
 #include "impl/core/Core_BackendTraits.hpp"
 #include "impl/core/Core_Packet.hpp"
+#include "impl/core/Core_Scalars.hpp"
 #include "impl/core/Core_Unroll.hpp"
 #include "impl/gemm/Gemm_Simple.hpp"
 #include "impl/gemm_batched/GemmBatched_Operand.hpp"
@@ -96,6 +97,12 @@ struct GemmBatchedTeamKernel {
     static constexpr int count = (Rows * Cols + threads - 1) / threads;
     T value[count];
 
+    /// Window coordinates (r, c) of element e, numbered along op(X)'s contiguous index.
+    KOKKOS_FORCEINLINE_FUNCTION static void coordinates(int e, bool rows_fast, int& r, int& c) {
+      r = rows_fast ? e % Rows : e / Cols;
+      c = rows_fast ? e / Rows : e % Cols;
+    }
+
     /// Zeros outside op(X) (x_rows x x_cols).
     template <class X>
     KOKKOS_FORCEINLINE_FUNCTION void fetch(int rank, const GemmBatchedOperand<X>& x,
@@ -105,8 +112,8 @@ struct GemmBatchedTeamKernel {
       KOKKOSTILE_UNROLL
       for (int u = 0; u < count; ++u) {
         const int e = rank + u * threads;
-        const int r = rows_fast ? e % Rows : e / Cols;
-        const int cc = rows_fast ? e / Rows : e % Cols;
+        int r, cc;
+        coordinates(e, rows_fast, r, cc);
         const int gr = row0 + r, gc = col0 + cc;
         value[u] =
             (e < Rows * Cols && gr < x_rows && gc < x_cols) ? T(x.read(matrix, gr, gc)) : T(0);
@@ -120,8 +127,8 @@ struct GemmBatchedTeamKernel {
       KOKKOSTILE_UNROLL
       for (int u = 0; u < count; ++u) {
         const int e = rank + u * threads;
-        const int r = rows_fast ? e % Rows : e / Cols;
-        const int cc = rows_fast ? e / Rows : e % Cols;
+        int r, cc;
+        coordinates(e, rows_fast, r, cc);
         if (e < Rows * Cols) {
           if constexpr (RowsAreK)
             s[r * pitch + cc] = value[u];
@@ -199,10 +206,8 @@ struct GemmBatchedTeamKernel {
       KOKKOSTILE_UNROLL
       for (int q = 0; q < RN; ++q) {
         const int j = col0 + tj * RN + q;
-        if (i < m && j < n) {
-          T& out = c.at(c_matrix, i, j);
-          out = beta == T(0) ? alpha * tile_acc.acc[p][q] : alpha * tile_acc.acc[p][q] + beta * out;
-        }
+        if (i < m && j < n)
+          gemm_update(c.at(c_matrix, i, j), tile_acc.acc[p][q], alpha, beta);
       }
     }
   }

@@ -10,6 +10,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_Scalars.hpp"
 #include "impl/gemm/Gemm_Simple.hpp"
 #include "impl/gemm_batched/GemmBatched_Operand.hpp"
 
@@ -104,7 +105,7 @@ struct GemmBatchedHostKernel {
               if (!first)
                 out += alpha * acc[p][q];
               else
-                out = beta == T(0) ? alpha * acc[p][q] : alpha * acc[p][q] + beta * out;
+                gemm_update(out, acc[p][q], alpha, beta);
             }
           }
         }

@@ -13,6 +13,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "impl/core/Core_Scalars.hpp"
 #include "impl/core/Core_Unroll.hpp"
 #include "impl/gemm_batched/GemmBatched_Operand.hpp"
 
@@ -52,10 +53,8 @@ struct GemmBatchedColumnKernel {
     T* c_matrix = c.matrix(batch);
     KOKKOSTILE_UNROLL
     for (int i = 0; i < M; ++i) {
-      if (i < m) {
-        T& out = c.at(c_matrix, i, j);
-        out = beta == T(0) ? alpha * acc[i] : alpha * acc[i] + beta * out;
-      }
+      if (i < m)
+        gemm_update(c.at(c_matrix, i, j), acc[i], alpha, beta);
     }
   }
 };

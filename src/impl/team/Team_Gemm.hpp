@@ -88,10 +88,8 @@ KOKKOS_INLINE_FUNCTION void team_gemm_tiles(const TeamMember& team, int m, int n
     for (int p = 0; p < R; ++p) {
       KOKKOSTILE_UNROLL
       for (int q = 0; q < R; ++q) {
-        if (rows[p] < m && cols[q] < n) {
-          auto& out = c(rows[p], cols[q]);
-          out = beta == T(0) ? alpha * tile.acc[p][q] : alpha * tile.acc[p][q] + beta * T(out);
-        }
+        if (rows[p] < m && cols[q] < n)
+          gemm_update(c(rows[p], cols[q]), tile.acc[p][q], alpha, beta);
       }
     }
   });
