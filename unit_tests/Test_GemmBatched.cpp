@@ -115,20 +115,19 @@ struct BatchedCase {
   int batch, m, n, k;
 };
 
+/// A, B and C in layouts la, lb and lc.
 template <class T>
-void check_batched(const BatchedCase& s, char op_a, char op_b, BatchLayout layout, T alpha, T beta,
-                   std::uint64_t seed) {
+void check_batched_in(const BatchedCase& s, char op_a, char op_b, BatchLayout la, BatchLayout lb,
+                      BatchLayout lc, T alpha, T beta, std::uint64_t seed) {
   SCOPED_TRACE(testing::Message() << "batch " << s.batch << ", " << s.m << " x " << s.n << " x "
-                                  << s.k << ", op " << op_a << op_b << ", layout " << int(layout)
-                                  << ", alpha " << alpha << ", beta " << beta);
+                                  << s.k << ", op " << op_a << op_b << ", layouts " << int(la)
+                                  << int(lb) << int(lc) << ", alpha " << alpha << ", beta "
+                                  << beta);
   const int a_rows = op_a == 'N' ? s.m : s.k, a_cols = op_a == 'N' ? s.k : s.m;
   const int b_rows = op_b == 'N' ? s.k : s.n, b_cols = op_b == 'N' ? s.n : s.k;
-  // Each operand in another layout, so that every pairing of contiguous indices is reached.
-  const BatchLayout layouts[] = {BatchLayout::right, BatchLayout::left, BatchLayout::column_major,
-                                 BatchLayout::gapped};
-  auto a = make_batch<T>(layout, s.batch, a_rows, a_cols);
-  auto b = make_batch<T>(layouts[(int(layout) + 1) % 4], s.batch, b_rows, b_cols);
-  auto c = make_batch<T>(layouts[(int(layout) + 2) % 4], s.batch, s.m, s.n);
+  auto a = make_batch<T>(la, s.batch, a_rows, a_cols);
+  auto b = make_batch<T>(lb, s.batch, b_rows, b_cols);
+  auto c = make_batch<T>(lc, s.batch, s.m, s.n);
   const auto ha = random_host<T>(s.batch, a_rows, a_cols, seed);
   const auto hb = random_host<T>(s.batch, b_rows, b_cols, seed + 1);
   auto hc = random_host<T>(s.batch, s.m, s.n, seed + 2);
@@ -179,6 +178,14 @@ void check_batched(const BatchedCase& s, char op_a, char op_b, BatchLayout layou
   EXPECT_EQ(failures, 0);
 }
 
+/// A in `layout`, B and C in the next two: every pairing of contiguous indices is reached.
+template <class T>
+void check_batched(const BatchedCase& s, char op_a, char op_b, BatchLayout layout, T alpha, T beta,
+                   std::uint64_t seed) {
+  const auto next = [&](int d) { return BatchLayout((int(layout) + d) % 4); };
+  check_batched_in<T>(s, op_a, op_b, layout, next(1), next(2), alpha, beta, seed);
+}
+
 const std::vector<BatchedCase>& batched_cases() {
   static const std::vector<BatchedCase> cases = {{3, 1, 1, 1},    {5, 2, 3, 4},     {7, 8, 8, 8},
                                                  {2, 7, 9, 5},    {4, 16, 16, 16},  {3, 17, 15, 33},
@@ -215,6 +222,34 @@ TEST(GemmBatched, ComplexFloat) {
 }
 TEST(GemmBatched, ComplexDouble) {
   run_batched_cases<Kokkos::complex<double>>();
+}
+
+/// Float and double above 32 x 32 take gemm's tuned kernel on devices: whole 16-byte packets need
+/// A and B in layouts whose matrices and rows start on 16 bytes (LayoutRight, or column-major
+/// matrices 3 elements apart: every form but packets), and multiples of the tile.
+template <class T>
+void run_tuned_forms() {
+  const std::vector<BatchedCase> cases = {
+      {3, 64, 64, 64}, {2, 128, 64, 96}, {2, 64, 192, 32}, {2, 96, 64, 80}, {3, 33, 40, 17}};
+  std::uint64_t seed = 500;
+  for (const auto& s : cases) {
+    for (const auto& op :
+         {std::pair{'N', 'N'}, std::pair{'N', 'T'}, std::pair{'T', 'N'}, std::pair{'T', 'T'}}) {
+      check_batched_in<T>(s, op.first, op.second, BatchLayout::right, BatchLayout::right,
+                          BatchLayout::right, T(1), T(0), seed += 3);
+      check_batched_in<T>(s, op.first, op.second, BatchLayout::column_major,
+                          BatchLayout::column_major, BatchLayout::left, T(0.5), T(-1.5), seed += 3);
+    }
+    check_batched_in<T>(s, 'N', 'N', BatchLayout::right, BatchLayout::right,
+                        BatchLayout::column_major, T(-2), T(0.25), seed += 3);
+  }
+}
+
+TEST(GemmBatched, FloatTunedKernelForms) {
+  run_tuned_forms<float>();
+}
+TEST(GemmBatched, DoubleTunedKernelForms) {
+  run_tuned_forms<double>();
 }
 
 TEST(GemmBatched, AlphaZeroReadsNeitherOperand) {

@@ -80,9 +80,14 @@ struct GemmTuned {
   }
 
   KOKKOS_FUNCTION void operator()(const member_type& team) const {
+    multiply_tile(team, team.league_rank());
+  }
+
+  /// The team computes C's tile number `tile` (gemm_batched's teams pass their matrix's).
+  KOKKOS_FORCEINLINE_FUNCTION void multiply_tile(const member_type& team, int tile) const {
     T* const scratch = gemm_scratch<T>(team, level, std::size_t(stages) * stage_elements);
     std::int64_t row0, col0;
-    grouped_tile_origin(team.league_rank(), row0, col0);
+    grouped_tile_origin(tile, row0, col0);
     const int rank = team.team_rank(), size = team.team_size();
     const int k_steps = int((k + BK - 1) / BK);
 

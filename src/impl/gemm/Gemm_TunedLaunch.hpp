@@ -138,14 +138,17 @@ enum class GemmTunedForm {
 /// at n = 4096, float, 128 x 128 x 16 tiles, op(A) along k 0.70 of cuBLAS against 0.80 k-major,
 /// and 0.78 against 0.87 with op(B) along n too
 /// (perf_tests/experiments/gemm_transposing_copies_gx.cpp, retired; commit d3d5536).
+/// `packets_allowed` = false keeps the element forms even where the problem allows packets
+/// (gemm_batched: matrices that do not all start on 16 bytes).
 template <class Shape, class Problem>
-GemmTunedForm select_gemm_tuned_form(const Problem& p, ScratchPlacement& placement) {
+GemmTunedForm select_gemm_tuned_form(const Problem& p, ScratchPlacement& placement,
+                                     bool packets_allowed = true) {
   using ExecSpace = typename Problem::exec_space;
   using T = typename Problem::T;
   constexpr bool host = is_host_backend<ExecSpace>();
   using generic_kernel = typename Problem::template kernel<Shape, false, false, false, false>;
   if constexpr (!host) {  // host backends compile the generic form only
-    if (p.template whole_packet_tiles<Shape>()) {
+    if (packets_allowed && p.template whole_packet_tiles<Shape>()) {
       GemmTunedForm form = GemmTunedForm::packets;
       std::size_t packet_bytes =
           Problem::template kernel<Shape, true, true, false, false>::scratch_bytes(true);
@@ -204,35 +207,52 @@ void launch_gemm_tuned_form(const Problem& p, const ScratchPlacement& placement)
       kernel{p.a, p.b, p.c, p.alpha, p.beta, p.m, p.n, p.k, int(tiles_n), placement.level});
 }
 
-/// The tuned kernel with tile shape Shape: one form selection, one launch. Host backends compile
+/// A form's template arguments of GemmTuned, for the launch that visit_gemm_tuned_form calls.
+template <bool SharedSpace_, bool Packets_, int Stages_ = 2>
+struct GemmTunedFormArgs {
+  static constexpr bool shared_space = SharedSpace_, packets = Packets_;
+  static constexpr int stages = Stages_;
+};
+
+/// Calls launch(GemmTunedFormArgs<...>{}) for `form`, so that each launcher (gemm's, and
+/// gemm_batched's in GemmBatched_Tuned.hpp) compiles the same five forms. Host backends compile
 /// only the generic form.
-template <class Shape, class Problem>
-void run_gemm_tuned(const Problem& p) {
-  using ExecSpace = typename Problem::exec_space;
-  ScratchPlacement placement;
-  const GemmTunedForm form = select_gemm_tuned_form<Shape>(p, placement);
+template <class ExecSpace, class Shape, class T, class Launch>
+void visit_gemm_tuned_form(GemmTunedForm form, Launch&& launch) {
   if constexpr (!is_host_backend<ExecSpace>()) {
+    constexpr int deep = gemm_deep_stages<Shape, T>;
     switch (form) {
       case GemmTunedForm::packets_deep:
-        if constexpr (gemm_deep_stages < Shape, typename Problem::T >> 2)
-          return launch_gemm_tuned_form<Shape, true, true, false, false,
-                                        gemm_deep_stages<Shape, typename Problem::T>>(p, placement);
+        if constexpr (deep > 2)
+          return launch(GemmTunedFormArgs<true, true, deep>{});
         break;
       case GemmTunedForm::packets:
-        return launch_gemm_tuned_form<Shape, true, true, false, false>(p, placement);
+        return launch(GemmTunedFormArgs<true, true>{});
       case GemmTunedForm::shared_deep:
-        if constexpr (gemm_deep_stages < Shape, typename Problem::T >> 2)
-          return launch_gemm_tuned_form<Shape, true, false, false, false,
-                                        gemm_deep_stages<Shape, typename Problem::T>>(p, placement);
+        if constexpr (deep > 2)
+          return launch(GemmTunedFormArgs<true, false, deep>{});
         break;
       case GemmTunedForm::shared:
-        return launch_gemm_tuned_form<Shape, true, false, false, false>(p, placement);
+        return launch(GemmTunedFormArgs<true, false>{});
       case GemmTunedForm::generic:
         break;
     }
   }
   (void)form;
-  launch_gemm_tuned_form<Shape, false, false, false, false>(p, placement);
+  launch(GemmTunedFormArgs<false, false>{});
+}
+
+/// The tuned kernel with tile shape Shape: one form selection, one launch.
+template <class Shape, class Problem>
+void run_gemm_tuned(const Problem& p) {
+  ScratchPlacement placement;
+  const GemmTunedForm form = select_gemm_tuned_form<Shape>(p, placement);
+  visit_gemm_tuned_form<typename Problem::exec_space, Shape, typename Problem::T>(
+      form, [&](auto args) {
+        using Args = decltype(args);
+        launch_gemm_tuned_form<Shape, Args::shared_space, Args::packets, false, false,
+                               Args::stages>(p, placement);
+      });
 }
 
 }  // namespace Impl

@@ -4,8 +4,9 @@
 // Which kernel a validated gemm_batched call runs. gemm_batched_dispatch takes the call on the
 // kernel View type (GemmBatchedKernelView), makes C's columns its contiguous index (a C whose
 // rows are contiguous is computed as C^T = op(B)^T op(A)^T, the same memory), and launches the
-// host kernel (GemmBatched_Host.hpp) or the device kernel (GemmBatched_Device.hpp). It is what the
-// compiled library instantiates (GemmBatched_Eti.hpp).
+// host kernel (GemmBatched_Host.hpp), gemm's tuned kernel (GemmBatched_Tuned.hpp) or the device
+// kernel (GemmBatched_Device.hpp). It is what the compiled library instantiates
+// (GemmBatched_Eti.hpp).
 
 #include <Kokkos_Core.hpp>
 
@@ -15,8 +16,10 @@
 #include "impl/gemm_batched/GemmBatched_SmallColumns.hpp"
 #include "impl/gemm_batched/GemmBatched_Host.hpp"
 #include "impl/gemm_batched/GemmBatched_Operand.hpp"
+#include "impl/gemm_batched/GemmBatched_Tuned.hpp"
 #include "impl/gemm_batched/GemmBatched_Tuning.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -77,6 +80,17 @@ void run_gemm_batched(const std::string& call, const ExecSpace& space,
                          with_scratch(Kokkos::TeamPolicy<ExecSpace>(space, league, 1), placement),
                          kernel{a, b, c, alpha, beta, m, n, k, mp, np, kc, placement.level});
   } else {
+    if constexpr (gemm_batched_tunable_v<T, AX, BX>) {
+      const int extent = std::max(m, n);
+      if (extent > 32)
+        return launch_gemm_batched_tuned<GemmBatchedTunedShape64>(call, space, a, b, c, alpha, beta,
+                                                                  batch);
+      if constexpr (gemm_batched_tuned_min_extent <= 32) {
+        if (extent >= gemm_batched_tuned_min_extent)
+          return launch_gemm_batched_tuned<GemmBatchedTunedShape32>(call, space, a, b, c, alpha,
+                                                                    beta, batch);
+      }
+    }
     switch (gemm_batched_device_tile(m, n)) {
       case GemmBatchedTile::t8:
         return launch_gemm_batched_device<GemmBatchedShape8>(call, space, a, b, c, alpha, beta,

@@ -5,7 +5,9 @@
 // covers one matrix up to 64 x 64, so that a team does no work on padding and small matrices get
 // small teams (many per multiprocessor); 64 x 64 tiles of 4 x 4 register blocks beyond. Matrices
 // of at most 8 x 8 (k <= 16) take a thread per column instead (GemmBatched_SmallColumns.hpp).
+// Float and double matrices above 32 x 32 take gemm's tuned kernel (GemmBatched_Tuned.hpp).
 
+#include "impl/gemm/Gemm_TunedLayout.hpp"
 #include "impl/gemm_batched/GemmBatched_Device.hpp"
 
 #include <algorithm>
@@ -30,6 +32,17 @@ template <class T>
 using GemmBatchedShape64 =
     std::conditional_t<gemm_batched_wide_v<T>, GemmBatchedShape<32, 32, 16, 2, 2>,
                        GemmBatchedShape<64, 64, 16, 4, 4>>;  // 256 threads
+
+/// Matrices whose m or n is at least this take gemm's tuned kernel on devices (float and double
+/// with operands of C's type): 64 x 64 tiles of 4 x 4 (fp64 tensor cores for double) beyond
+/// 32 x 32, 32 x 32 tiles of 4 x 4 from this extent to 32.
+inline constexpr int gemm_batched_tuned_min_extent = 33;
+template <class T, class AX, class BX>
+inline constexpr bool gemm_batched_tunable_v =
+    (std::is_same_v<T, float> ||
+     std::is_same_v<T, double>)&&std::is_same_v<AX, const T>&& std::is_same_v<BX, const T>;
+using GemmBatchedTunedShape64 = GemmTunedShape<64, 64, 16, 4, 4>;  // 256 threads
+using GemmBatchedTunedShape32 = GemmTunedShape<32, 32, 16, 4, 4>;  // 64 threads
 
 inline GemmBatchedTile gemm_batched_device_tile(int m, int n) {
   const int extent = std::max(m, n);
