@@ -224,13 +224,14 @@ TEST(GemmBatched, ComplexDouble) {
   run_batched_cases<Kokkos::complex<double>>();
 }
 
-/// Float and double above 32 x 32 take gemm's tuned kernel on devices: whole 16-byte packets need
+/// Float and double above 16 x 16 take gemm's tuned kernel on devices: whole 16-byte packets need
 /// A and B in layouts whose matrices and rows start on 16 bytes (LayoutRight, or column-major
 /// matrices 3 elements apart: every form but packets), and multiples of the tile.
 template <class T>
 void run_tuned_forms() {
-  const std::vector<BatchedCase> cases = {
-      {3, 64, 64, 64}, {2, 128, 64, 96}, {2, 64, 192, 32}, {2, 96, 64, 80}, {3, 33, 40, 17}};
+  const std::vector<BatchedCase> cases = {{3, 64, 64, 64}, {2, 128, 64, 96}, {2, 64, 192, 32},
+                                          {2, 96, 64, 80}, {3, 33, 40, 17},  {4, 32, 32, 32},
+                                          {3, 17, 24, 40}};
   std::uint64_t seed = 500;
   for (const auto& s : cases) {
     for (const auto& op :
