@@ -83,8 +83,8 @@ void run_gemm_batched(const std::string& call, const ExecSpace& space,
     if constexpr (gemm_batched_tunable_v<T, AX, BX>) {
       const int extent = std::max(m, n);
       if (extent > 32)
-        return launch_gemm_batched_tuned<GemmBatchedTunedShape64>(call, space, a, b, c, alpha, beta,
-                                                                  batch);
+        return launch_gemm_batched_tuned<GemmBatchedTunedShape64<T>>(call, space, a, b, c, alpha,
+                                                                     beta, batch);
       if constexpr (gemm_batched_tuned_min_extent <= 32) {
         if (extent >= gemm_batched_tuned_min_extent)
           return launch_gemm_batched_tuned<GemmBatchedTunedShape32>(call, space, a, b, c, alpha,

@@ -17,6 +17,7 @@
 #include "impl/gemm/Gemm_Operand.hpp"
 #include "impl/gemm/Gemm_TunedLaunch.hpp"
 #include "impl/gemm_batched/GemmBatched_Operand.hpp"
+#include "impl/gemm_batched/GemmBatched_Tuning.hpp"
 
 #include <cstdint>
 #include <string>
@@ -95,14 +96,15 @@ void launch_gemm_batched_tuned(const std::string& call, const ExecSpace& space,
   const std::int64_t tiles_n = ceil_div(p.n, Shape::BN);
   const std::int64_t tiles = ceil_div(p.m, Shape::BM) * tiles_n;
   const int league = checked_league_size(call, batch * tiles);
+  using policy = Kokkos::TeamPolicy<
+      ExecSpace, Kokkos::LaunchBounds<Shape::threads, gemm_batched_tuned_min_teams<Shape, T>>>;
   visit_gemm_tuned_form<ExecSpace, Shape, T>(form, [&](auto args) {
     using Args = decltype(args);
     using tile_kernel =
         typename problem_type::template kernel<Shape, Args::shared_space, Args::packets, false,
                                                false, Args::stages>;
     Kokkos::parallel_for(
-        call,
-        with_scratch(GemmTeamPolicy<ExecSpace, Shape, T>(space, league, Shape::threads), placement),
+        call, with_scratch(policy(space, league, Shape::threads), placement),
         GemmBatchedTunedKernel<tile_kernel>{
             tile_kernel{p.a, p.b, p.c, alpha, beta, p.m, p.n, p.k, int(tiles_n), placement.level},
             a.batch_stride, b.batch_stride, c.batch_stride, int(tiles)});

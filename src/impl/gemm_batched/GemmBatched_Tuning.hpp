@@ -8,6 +8,7 @@
 // Float and double matrices above 16 x 16 take gemm's tuned kernel (GemmBatched_Tuned.hpp).
 
 #include "impl/gemm/Gemm_TunedLayout.hpp"
+#include "impl/gemm/Gemm_Tuning.hpp"
 #include "impl/gemm_batched/GemmBatched_Device.hpp"
 
 #include <algorithm>
@@ -42,10 +43,14 @@ using GemmBatchedShape64 =
 inline constexpr int gemm_batched_tuned_min_extent = 17;
 template <class T, class AX, class BX>
 inline constexpr bool gemm_batched_tunable_v =
-    (std::is_same_v<T, float> ||
-     std::is_same_v<T, double>)&&std::is_same_v<AX, const T>&& std::is_same_v<BX, const T>;
+    std::is_same_v<AX, const T>&& std::is_same_v<BX, const T> &&
+    (std::is_same_v<T, float> || std::is_same_v<T, double>);
+template <class T>
 using GemmBatchedTunedShape64 = GemmTunedShape<64, 64, 16, 4, 4>;  // 256 threads
 using GemmBatchedTunedShape32 = GemmTunedShape<32, 32, 16, 4, 4>;  // 64 threads
+/// Teams per multiprocessor the tuned kernel's launch bounds ask for (gemm's register budget).
+template <class Shape, class T>
+inline constexpr unsigned gemm_batched_tuned_min_teams = gemm_min_teams<Shape, T>;
 
 inline GemmBatchedTile gemm_batched_device_tile(int m, int n) {
   const int extent = std::max(m, n);
