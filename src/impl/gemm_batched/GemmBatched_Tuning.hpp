@@ -45,12 +45,26 @@ template <class T, class AX, class BX>
 inline constexpr bool gemm_batched_tunable_v =
     std::is_same_v<AX, const T>&& std::is_same_v<BX, const T> &&
     (std::is_same_v<T, float> || std::is_same_v<T, double>);
+/// 64 x 64 tiles of 4 x 4 (256 threads): K steps of 16 for float, of 8 for double, whose stages
+/// are twice the bytes (four stages in level 0, not two: at n = 64 on an H200, 0.104 ms against
+/// 0.110-0.118 with steps of 16). Tiles of 64 x 32, 32 x 32, 32 x 64, 64 x 32 x 8, and 8 x 4
+/// register tiles (cuBLAS' choice for float) measured no faster.
 template <class T>
-using GemmBatchedTunedShape64 = GemmTunedShape<64, 64, 16, 4, 4>;  // 256 threads
+using GemmBatchedTunedShape64 = std::conditional_t<sizeof(T) == 8, GemmTunedShape<64, 64, 8, 4, 4>,
+                                                   GemmTunedShape<64, 64, 16, 4, 4>>;
 using GemmBatchedTunedShape32 = GemmTunedShape<32, 32, 16, 4, 4>;  // 64 threads
-/// Teams per multiprocessor the tuned kernel's launch bounds ask for (gemm's register budget).
+/// Teams per multiprocessor the tuned kernel's launch bounds ask for. For the 64 x 64 tile, four
+/// for float (64 registers a thread), where gemm's budget allows two: a matrix of 64 x 64 has only
+/// four K steps to hide its loads behind, and more teams hide them (H200, n = 64: 0.063 ms with
+/// four, 0.066 with three, 0.075-0.078 with two). Double keeps gemm's two: its fp64 tensor-core
+/// tile with at most 85 or 64 registers took 0.128 and 0.160 ms against 0.104. The 32 x 32 tile's
+/// 64 threads would otherwise take up to 255 registers, four teams a multiprocessor.
 template <class Shape, class T>
-inline constexpr unsigned gemm_batched_tuned_min_teams = gemm_min_teams<Shape, T>;
+inline constexpr unsigned gemm_batched_tuned_min_teams = Shape::threads == 64
+                                                             ? (sizeof(T) == 4 ? 16u : 8u)
+                                                             : (sizeof(T) == 4
+                                                                    ? 4u
+                                                                    : gemm_min_teams<Shape, T>);
 
 inline GemmBatchedTile gemm_batched_device_tile(int m, int n) {
   const int extent = std::max(m, n);
