@@ -57,14 +57,13 @@ using GemmBatchedTunedShape32 = GemmTunedShape<32, 32, 16, 4, 4>;  // 64 threads
 /// for float (64 registers a thread), where gemm's budget allows two: a matrix of 64 x 64 has only
 /// four K steps to hide its loads behind, and more teams hide them (H200, n = 64: 0.063 ms with
 /// four, 0.066 with three, 0.075-0.078 with two). Double keeps gemm's two: its fp64 tensor-core
-/// tile with at most 85 or 64 registers took 0.128 and 0.160 ms against 0.104. The 32 x 32 tile's
-/// 64 threads would otherwise take up to 255 registers, four teams a multiprocessor.
+/// tile with at most 85 or 64 registers took 0.128 and 0.160 ms against 0.104. The 32 x 32 tile
+/// (64 threads) keeps gemm's budget: asking for 12 or 16 teams makes Kokkos refuse the launch
+/// (their scratch does not fit a multiprocessor), and 8 (float) and 4 (double) measured no faster.
 template <class Shape, class T>
-inline constexpr unsigned gemm_batched_tuned_min_teams = Shape::threads == 64
-                                                             ? (sizeof(T) == 4 ? 16u : 8u)
-                                                             : (sizeof(T) == 4
-                                                                    ? 4u
-                                                                    : gemm_min_teams<Shape, T>);
+inline constexpr unsigned gemm_batched_tuned_min_teams = sizeof(T) == 4 && Shape::threads == 256
+                                                             ? 4u
+                                                             : gemm_min_teams<Shape, T>;
 
 inline GemmBatchedTile gemm_batched_device_tile(int m, int n) {
   const int extent = std::max(m, n);
