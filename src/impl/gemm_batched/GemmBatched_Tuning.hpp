@@ -7,6 +7,8 @@
 // of at most 8 x 8 (k <= 16) take a thread per column instead (GemmBatched_SmallColumns.hpp).
 // Float and double matrices above 16 x 16 take gemm's tuned kernel (GemmBatched_Tuned.hpp).
 
+#include <Kokkos_Core.hpp>
+
 #include "impl/gemm/Gemm_TunedLayout.hpp"
 #include "impl/gemm/Gemm_Tuning.hpp"
 #include "impl/gemm_batched/GemmBatched_Device.hpp"
@@ -60,10 +62,18 @@ using GemmBatchedTunedShape32 = GemmTunedShape<32, 32, 16, 4, 4>;  // 64 threads
 /// tile with at most 85 or 64 registers took 0.128 and 0.160 ms against 0.104. The 32 x 32 tile
 /// (64 threads) keeps gemm's budget: asking for 12 or 16 teams makes Kokkos refuse the launch
 /// (their scratch does not fit a multiprocessor), and 8 (float) and 4 (double) measured no faster.
+/// Four teams of the float tile (4 x 37 KB of scratch) fit the shared memory of sm_80 and sm_90
+/// multiprocessors only; elsewhere Kokkos would refuse the launch.
+#if defined(KOKKOS_ARCH_AMPERE80) || defined(KOKKOS_ARCH_HOPPER90)
+inline constexpr bool gemm_batched_four_float_teams = true;
+#else
+inline constexpr bool gemm_batched_four_float_teams = false;
+#endif
 template <class Shape, class T>
-inline constexpr unsigned gemm_batched_tuned_min_teams = sizeof(T) == 4 && Shape::threads == 256
-                                                             ? 4u
-                                                             : gemm_min_teams<Shape, T>;
+inline constexpr unsigned gemm_batched_tuned_min_teams =
+    gemm_batched_four_float_teams && sizeof(T) == 4 && Shape::threads == 256
+        ? 4u
+        : gemm_min_teams<Shape, T>;
 
 inline GemmBatchedTile gemm_batched_device_tile(int m, int n) {
   const int extent = std::max(m, n);
