@@ -25,6 +25,7 @@ void register_transfer_benchmarks(const Config& config);
 void register_streaming_benchmarks(const Config& config);
 void register_gemm_benchmarks(const Config& config);
 void register_gemm_batched_benchmarks(const Config& config);
+void register_fused_epilogue_benchmarks(const Config& config);
 void register_cluster_benchmarks(const Config& config);
 void register_histogram_benchmarks(const Config& config);
 }  // namespace KokkosTileBench
@@ -89,6 +90,7 @@ int main(int argc, char* argv[]) {
   KokkosTileBench::register_streaming_benchmarks(config);
   KokkosTileBench::register_gemm_benchmarks(config);
   KokkosTileBench::register_gemm_batched_benchmarks(config);
+  KokkosTileBench::register_fused_epilogue_benchmarks(config);
   KokkosTileBench::register_cluster_benchmarks(config);
   KokkosTileBench::register_histogram_benchmarks(config);
   benchmark::RunSpecifiedBenchmarks();

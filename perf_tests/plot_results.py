@@ -38,6 +38,8 @@ BASELINES = {"h2d": ["raw_memcpy_pinned"], "d2h": ["raw_memcpy_pinned"],
              "stream": ["ideal_slowest_stage"],
              "gemm": ["cublas_pedantic", "blas", "kokkosblas", "kokkostile_naive", "plain_kokkos"],
              "gemm_batched": ["cublas_strided_batched", "kokkosbatched", "plain_kokkos"],
+             # The fused team kernel against the same work as whole-array calls.
+             "gemm_batched_bias_relu": ["sequence", "plain_kokkos"],
              # CUB on CUDA; elsewhere the plain atomic kernel a user writes (older runs: ScatterView).
              "histogram_uniform": ["cub_histogram_even", "plain_kokkos", "scatter_view"],
              "histogram_skewed": ["cub_histogram_even", "plain_kokkos", "scatter_view"],
@@ -54,7 +56,7 @@ LEGACY_VARIANTS = {("histogram_uniform", "automatic"): DEFAULT_VARIANT,
                    ("histogram_skewed", "automatic"): DEFAULT_VARIANT}
 # Algorithms whose rate is not GB/s read + written.
 UNITS = {"h2d": "GB/s (moved)", "d2h": "GB/s (moved)", "stream": "GB/s (moved)", "gemm": "GFLOP/s",
-         "gemm_batched": "GFLOP/s",
+         "gemm_batched": "GFLOP/s", "gemm_batched_bias_relu": "GFLOP/s",
          "histogram_uniform": "GB/s (input read)", "histogram_skewed": "GB/s (input read)",
          "large_scratch_histogram": "GB/s (input read)"}
 # Counters in the order they are looked for; the time-like ones are lower-is-better.

@@ -1,15 +1,17 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// team_gemm's body (KokkosTile_TeamGemm.hpp validates and forwards here). C is cut into R x R
-// register tiles (Team_GemmRegisterTile.hpp), spread over the team's threads and vector lanes.
-// R is 4, 2 or 1, the largest that still gives every thread a tile, so that small matrices keep
-// the whole team busy and large ones reuse each operand read R times.
+// team_gemm's body (KokkosTile_TeamGemm.hpp validates and forwards here). C is cut into register
+// tiles (Team_GemmRegisterTile.hpp), spread over the team's threads and vector lanes.
 //
-// Where a thread's rows and columns lie: in a device compile they are strided by the tile grid
-// (row ti + p * TI, column tj + q * TJ), so that consecutive threads read consecutive columns of
-// op(B) and write consecutive columns of C (one run of addresses per warp, no bank conflicts);
-// in a host compile they are contiguous (ti * R + p), which the compiler can vectorise.
+// Devices: R x R tiles, R 4, 2 or 1, the largest that still gives every thread a tile, so that
+// small matrices keep the whole team busy and large ones reuse each operand read R times. A
+// thread's rows and columns are strided by the tile grid (row ti + p * TI, column tj + q * TJ),
+// so that consecutive threads read consecutive columns of op(B) and write consecutive columns of
+// C (one run of addresses per warp, no bank conflicts).
+//
+// Host backends: 4 x (64 bytes of columns) blocks of consecutive rows and columns, a block per
+// thread, whose row updates the compiler vectorises.
 
 #include <Kokkos_Core.hpp>
 
@@ -57,7 +59,7 @@ KOKKOS_FORCEINLINE_FUNCTION T team_op_element(const Matrix& x, int r, int c) {
   }
 }
 
-/// C = alpha * op(A) * op(B) + beta * C with R x R register tiles; m, n, k > 0.
+/// C = alpha * op(A) * op(B) + beta * C with R x R register tiles (devices); m, n, k > 0.
 template <int R, char OpA, char OpB, class TeamMember, class T, class AMatrix, class BMatrix,
           class CMatrix>
 KOKKOS_INLINE_FUNCTION void team_gemm_tiles(const TeamMember& team, int m, int n, int k, T alpha,
@@ -69,8 +71,8 @@ KOKKOS_INLINE_FUNCTION void team_gemm_tiles(const TeamMember& team, int m, int n
     int rows[R], cols[R];
     KOKKOSTILE_UNROLL
     for (int p = 0; p < R; ++p) {
-      rows[p] = device_pass ? ti + p * tiles_m : ti * R + p;
-      cols[p] = device_pass ? tj + p * tiles_n : tj * R + p;
+      rows[p] = ti + p * tiles_m;
+      cols[p] = tj + p * tiles_n;
     }
     // Rows and columns past the edge read the last one (in bounds) and are not stored.
     int read_rows[R], read_cols[R];
@@ -95,6 +97,41 @@ KOKKOS_INLINE_FUNCTION void team_gemm_tiles(const TeamMember& team, int m, int n
   });
 }
 
+/// Host backends: C in RM x RN blocks of consecutive rows and columns, a block per thread, so
+/// that a block's row update is a vector multiply-add along RN columns. Whole blocks read op(A)
+/// and op(B) at fixed offsets from the block's corner (the device form's strided rows and clamped
+/// indices kept the compiler from vectorising); blocks at C's edges read their last row and column
+/// again and store only what lies inside.
+template <int RM, int RN, char OpA, char OpB, class TeamMember, class T, class AMatrix,
+          class BMatrix, class CMatrix>
+KOKKOS_INLINE_FUNCTION void team_gemm_host_blocks(const TeamMember& team, int m, int n, int k,
+                                                  T alpha, const AMatrix& a, const BMatrix& b,
+                                                  T beta, const CMatrix& c) {
+  const int blocks_m = (m + RM - 1) / RM, blocks_n = (n + RN - 1) / RN;
+  Kokkos::parallel_for(Kokkos::TeamThreadRange(team, blocks_m * blocks_n), [&](int w) {
+    const int i0 = (w / blocks_n) * RM, j0 = (w % blocks_n) * RN;
+    const int rows = m - i0 < RM ? m - i0 : RM, cols = n - j0 < RN ? n - j0 : RN;
+    GemmRegisterTile<T, RM, RN> tile;
+    tile.clear();
+    if (rows == RM && cols == RN)
+      tile.accumulate(
+          k, [&](int p, int kk) { return team_op_element<OpA, T>(a, i0 + p, kk); },
+          [&](int kk, int q) { return team_op_element<OpB, T>(b, kk, j0 + q); });
+    else
+      tile.accumulate(
+          k,
+          [&](int p, int kk) {
+            return team_op_element<OpA, T>(a, i0 + (p < rows ? p : rows - 1), kk);
+          },
+          [&](int kk, int q) {
+            return team_op_element<OpB, T>(b, kk, j0 + (q < cols ? q : cols - 1));
+          });
+    for (int p = 0; p < rows; ++p)
+      for (int q = 0; q < cols; ++q)
+        gemm_update(c(i0 + p, j0 + q), tile.acc[p][q], alpha, beta);
+  });
+}
+
 /// The validated call (KokkosTile_TeamGemm.hpp): extents agree.
 template <char OpA, char OpB, class TeamMember, class T, class AMatrix, class BMatrix,
           class CMatrix>
@@ -109,6 +146,15 @@ KOKKOS_INLINE_FUNCTION void team_gemm_run(const TeamMember& team, T alpha, const
       auto& out = c(e / n, e % n);
       out = beta == T(0) ? T(0) : beta * T(out);
     });
+    return;
+  }
+  if constexpr (!device_pass) {  // 4 rows by 64 bytes of columns, or 32 bytes for narrow C
+    constexpr int wide = 64 / int(sizeof(T)) > 1 ? 64 / int(sizeof(T)) : 1;
+    constexpr int narrow = wide / 2 > 1 ? wide / 2 : 1;
+    if (n >= wide)
+      team_gemm_host_blocks<4, wide, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+    else
+      team_gemm_host_blocks<4, narrow, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
     return;
   }
   const long cells = long(m) * n, threads = team.team_size();

@@ -1,0 +1,195 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// The fused example of issue 51: Y_b = relu(A_b * B_b + bias) for n x n matrices (bias per column),
+// written three ways on every enabled space. Algorithm "gemm_batched_bias_relu", extent n, counter
+// GFLOP/s (2 n^3 per matrix), batch for at least 0.25 GFLOP (1 on devices):
+//   kokkostile    one team kernel per call: each team loads its A_b and B_b into scratch tiles
+//                 (load_tile), multiplies them into a third (team_gemm) and writes
+//                 relu(tile + bias) to Y_b; Y is written once and never read;
+//   sequence      the same work as whole-array calls: gemm_batched into Y, then a kernel that
+//                 reads Y back and writes relu(Y + bias) (the baseline);
+//   plain_kokkos  one thread per element of every Y_b, its dot product and the epilogue.
+#include <KokkosTile_GemmBatched.hpp>
+#include <KokkosTile_ScratchBudget.hpp>
+#include <KokkosTile_ScratchTile.hpp>
+#include <KokkosTile_TeamCopy.hpp>
+#include <KokkosTile_TeamGemm.hpp>
+
+#include "BenchmarkSpaces.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace KokkosTileBench {
+namespace {
+
+template <class Space>
+std::vector<int> fused_extents(const Config& config) {
+  if (config.smoke)
+    return {5, 17};
+  return {8, 16, 32, 64};
+}
+
+template <class Space, class ViewType>
+void fill_values(const Space& space, const ViewType& view, std::uint32_t seed) {
+  using T = typename ViewType::non_const_value_type;
+  Kokkos::View<T*, typename ViewType::memory_space> flat(view.data(), view.span());
+  Kokkos::parallel_for(
+      "KokkosTileBench::fill_values", Kokkos::RangePolicy<Space>(space, 0, flat.extent(0)),
+      KOKKOS_LAMBDA(std::int64_t i) {
+        std::uint32_t h = static_cast<std::uint32_t>(i) * 2654435761u + seed * 40503u;
+        h ^= h >> 15;
+        h *= 2246822519u;
+        flat(i) = static_cast<T>(double(h >> 8) / double(1u << 24) - 0.5);
+      });
+  space.fence();
+}
+
+template <class T>
+KOKKOS_INLINE_FUNCTION T relu(T x) {
+  return x > T(0) ? x : T(0);
+}
+
+/// One team per matrix; device teams of one thread per 4 x 4 block of Y (32 to 256), host teams
+/// of one thread.
+template <class Space, class View3, class Bias>
+void fused_bias_relu(const Space& space, const View3& a, const View3& b, const Bias& bias,
+                     const View3& y) {
+  using T = typename View3::non_const_value_type;
+  using Tile = KokkosTile::Tile2D<T, Space>;
+  using Team = typename Kokkos::TeamPolicy<Space>::member_type;
+  const int n = int(y.extent(1)), k = int(a.extent(2));
+  const KokkosTile::TileShape2D shape_a{n, k, 1}, shape_b{k, n, 1}, shape_y{n, n, 1};
+  const auto budget = KokkosTile::ScratchBudget{}
+                          .template add<Tile>(shape_a)
+                          .template add<Tile>(shape_b)
+                          .template add<Tile>(shape_y);
+  const auto placement =
+      KokkosTile::place_team_scratch("KokkosTileBench::fused_bias_relu", space, budget.bytes());
+  const int team_size =
+      is_host_space<Space>() ? 1 : std::clamp((n * n / 16 + 31) / 32 * 32, 32, 256);
+  const auto policy = KokkosTile::with_scratch(
+      Kokkos::TeamPolicy<Space>(space, int(y.extent(0)), team_size), placement);
+  const int level = placement.level;
+  Kokkos::parallel_for(
+      "KokkosTileBench::fused_bias_relu", policy, KOKKOS_LAMBDA(const Team& team) {
+        const int m = team.league_rank();
+        Tile ta(team, level, shape_a), tb(team, level, shape_b), ty(team, level, shape_y);
+        KokkosTile::load_tile(team, Kokkos::subview(a, m, Kokkos::ALL, Kokkos::ALL), 0, 0, ta);
+        KokkosTile::load_tile(team, Kokkos::subview(b, m, Kokkos::ALL, Kokkos::ALL), 0, 0, tb);
+        team.team_barrier();
+        KokkosTile::team_gemm(team, T(1), ta, tb, T(0), ty);
+        team.team_barrier();
+        Kokkos::parallel_for(Kokkos::TeamVectorRange(team, n * n), [&](int e) {
+          const int i = e / n, j = e % n;
+          y(m, i, j) = relu(ty(i, j) + bias(j));
+        });
+      });
+}
+
+template <class Space, class View3, class Bias>
+void sequence_bias_relu(const Space& space, const View3& a, const View3& b, const Bias& bias,
+                        const View3& y) {
+  using T = typename View3::non_const_value_type;
+  KokkosTile::gemm_batched(space, "N", "N", T(1), a, b, T(0), y);
+  const int n = int(y.extent(1));
+  Kokkos::View<T*, typename View3::memory_space> flat(y.data(), y.span());
+  Kokkos::parallel_for(
+      "KokkosTileBench::bias_relu", Kokkos::RangePolicy<Space>(space, 0, flat.extent(0)),
+      KOKKOS_LAMBDA(std::int64_t e) { flat(e) = relu(flat(e) + bias(int(e % n))); });
+}
+
+template <class Space, class View3, class Bias>
+void plain_kokkos_bias_relu(const Space& space, const View3& a, const View3& b, const Bias& bias,
+                            const View3& y) {
+  using T = typename View3::non_const_value_type;
+  const int n = int(y.extent(1)), k = int(a.extent(2));
+  Kokkos::parallel_for(
+      "KokkosTileBench::plain_bias_relu", Kokkos::RangePolicy<Space>(space, 0, y.size()),
+      KOKKOS_LAMBDA(std::int64_t e) {
+        const std::int64_t m = e / (std::int64_t(n) * n);
+        const int i = int(e / n % n), j = int(e % n);
+        T sum = 0;
+        for (int p = 0; p < k; ++p)
+          sum += a(m, i, p) * b(m, p, j);
+        y(m, i, j) = relu(sum + bias(j));
+      });
+}
+
+/// Whether y holds what plain_kokkos_bias_relu computes, to rounding (a variant that computes
+/// something else is reported, not timed).
+template <class Space, class View3, class Bias>
+bool matches_plain(const Space& space, const View3& a, const View3& b, const Bias& bias,
+                   const View3& y) {
+  using T = typename View3::non_const_value_type;
+  View3 expected("expected", y.extent(0), y.extent(1), y.extent(2));
+  plain_kokkos_bias_relu(space, a, b, bias, expected);
+  space.fence();
+  const auto got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);
+  const auto want = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), expected);
+  const double tolerance = 64 * double(std::numeric_limits<T>::epsilon()) * double(a.extent(2));
+  for (std::size_t e = 0; e < got.span(); ++e)
+    if (!(std::abs(double(got.data()[e]) - double(want.data()[e])) <= tolerance))
+      return false;
+  return true;
+}
+
+template <class Space, class T>
+void register_fused_for(const Config& config) {
+  using view_type = Kokkos::View<T***, Kokkos::LayoutRight, typename Space::memory_space>;
+  using bias_type = Kokkos::View<T*, typename Space::memory_space>;
+  const double target = is_host_space<Space>() ? 2.5e8 : 1e9;
+  for (const int n : fused_extents<Space>(config)) {
+    const std::int64_t batch =
+        config.smoke ? 3 : std::int64_t(std::ceil(target / (2.0 * n * n * n)));
+    const double flops = 2.0 * double(n) * n * n * double(batch);
+    auto add = [&](const std::string& variant, auto call) {
+      register_benchmark(benchmark_name<Space, T>("gemm_batched_bias_relu", variant, n), config,
+                         [=](benchmark::State& state) {
+                           const Space space;
+                           view_type a("a", batch, n, n), b("b", batch, n, n), y("y", batch, n, n);
+                           bias_type bias("bias", n);
+                           fill_values(space, a, 1);
+                           fill_values(space, b, 2);
+                           fill_values(space, bias, 3);
+                           call(space, a, b, bias, y);
+                           if (!matches_plain(space, a, b, bias, y)) {
+                             state.SkipWithError("differs from plain_kokkos");
+                             return;
+                           }
+                           time_fenced_calls(state, space, [=] { call(space, a, b, bias, y); });
+                           state.counters["GFLOP/s"] = benchmark::Counter(
+                               flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+                           state.counters["batch"] = double(batch);
+                         });
+    };
+    add("kokkostile",
+        [](const Space& space, const view_type& a, const view_type& b, const bias_type& bias,
+           const view_type& y) { fused_bias_relu(space, a, b, bias, y); });
+    add("sequence",
+        [](const Space& space, const view_type& a, const view_type& b, const bias_type& bias,
+           const view_type& y) { sequence_bias_relu(space, a, b, bias, y); });
+    add("plain_kokkos",
+        [](const Space& space, const view_type& a, const view_type& b, const bias_type& bias,
+           const view_type& y) { plain_kokkos_bias_relu(space, a, b, bias, y); });
+  }
+}
+
+struct RegisterFused {
+  const Config& config;
+  template <class Space>
+  void operator()() const {
+    register_fused_for<Space, float>(config);
+    register_fused_for<Space, double>(config);
+  }
+};
+
+}  // namespace
+
+void register_fused_epilogue_benchmarks(const Config& config) {
+  for_each_enabled_space(RegisterFused{config});
+}
+
+}  // namespace KokkosTileBench
