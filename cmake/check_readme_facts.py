@@ -57,7 +57,7 @@ ALGORITHM_HEADERS = {
 FOLDER_ALGORITHM = {"gemm_batched": "gemm"}
 # The team primitives (layer rule 5): public headers, and their folder src/impl/team/.
 TEAM_HEADERS = ["KokkosTile_TeamGemm.hpp", "KokkosTile_TeamTranspose.hpp",
-                "KokkosTile_TeamHistogram.hpp"]
+                "KokkosTile_TeamHistogram.hpp", "KokkosTile_TeamHalo.hpp"]
 SCRATCH_CORE = ["KokkosTile_ScratchTile.hpp", "KokkosTile_ScratchBudget.hpp",
                 "KokkosTile_TeamCopy.hpp", "KokkosTile_TeamLoops.hpp", "KokkosTile_ViewLines.hpp"]
 

@@ -24,5 +24,6 @@
 #include "KokkosTile_TeamGemm.hpp"
 #include "KokkosTile_TeamTranspose.hpp"
 #include "KokkosTile_TeamHistogram.hpp"
+#include "KokkosTile_TeamHalo.hpp"
 #include "KokkosTile_Cluster.hpp"
 #include "KokkosTile_Histogram.hpp"

@@ -1,35 +1,20 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// The weights of a 2-D stencil of run-time radius, and its boundary condition. A Stencil2D is a
-// small trivially copyable value: kernels take it by value, so on CUDA the weights travel with the
-// kernel's parameters into constant memory, the read-only cache every thread of a warp reads at
-// once when all lanes apply the same tap.
+// The weights of a 2-D stencil of run-time radius; its boundary condition (Boundary,
+// BoundaryCondition) is in impl/core/Core_Boundary.hpp, shared with team_load_halo. A Stencil2D is
+// a small trivially copyable value: kernels take it by value, so on CUDA the weights travel with
+// the kernel's parameters into constant memory, the read-only cache every thread of a warp reads
+// at once when all lanes apply the same tap.
 
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_Assert.hpp"
+#include "impl/core/Core_Boundary.hpp"
 
 #include <vector>
 
 namespace KokkosTile {
-
-/// What a stencil reads outside the grid.
-enum class Boundary {
-  constant,  ///< a fixed value
-  clamp,     ///< the nearest grid element (zero-gradient)
-  periodic   ///< the grid wraps around
-};
-
-template <class T>
-struct BoundaryCondition {
-  Boundary kind = Boundary::clamp;
-  T value = T(0);  ///< used by Boundary::constant
-
-  static BoundaryCondition constant(T value) { return {Boundary::constant, value}; }
-  static BoundaryCondition clamp() { return {Boundary::clamp, T(0)}; }
-  static BoundaryCondition periodic() { return {Boundary::periodic, T(0)}; }
-};
 
 /// Weights w(di, dj), -radius <= di, dj <= radius, of out(i, j) = sum w(di, dj) in(i + di, j + dj).
 template <class T>

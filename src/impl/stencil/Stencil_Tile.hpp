@@ -11,6 +11,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "KokkosTile_ScratchTile.hpp"
+#include "impl/core/Core_Boundary.hpp"
 #include "impl/core/Core_Packet.hpp"
 #include "impl/core/Core_Unroll.hpp"
 #include "KokkosTile_Stencil2D.hpp"
@@ -22,28 +23,6 @@
 
 namespace KokkosTile {
 namespace Impl {
-
-/// Maps a possibly-outside index into [0, extent) for clamp and periodic boundaries.
-KOKKOS_INLINE_FUNCTION std::int64_t boundary_index(std::int64_t index, std::int64_t extent,
-                                                   Boundary kind) {
-  if (kind == Boundary::periodic) {
-    const std::int64_t wrapped = index % extent;
-    return wrapped < 0 ? wrapped + extent : wrapped;
-  }
-  return index < 0 ? 0 : (index >= extent ? extent - 1 : index);
-}
-
-/// in(i, j), or what the boundary condition says when (i, j) is outside the grid.
-template <class InView, class T>
-KOKKOS_INLINE_FUNCTION T read_with_boundary(const InView& in, std::int64_t i, std::int64_t j,
-                                            const BoundaryCondition<T>& boundary) {
-  const std::int64_t rows = in.extent(0), cols = in.extent(1);
-  if (i >= 0 && i < rows && j >= 0 && j < cols)
-    return in(i, j);
-  if (boundary.kind == Boundary::constant)
-    return boundary.value;
-  return in(boundary_index(i, rows, boundary.kind), boundary_index(j, cols, boundary.kind));
-}
 
 /// sum of w(di, dj) * at(di, dj) over the stencil's taps (only the arms for a star).
 template <class T, class At>
