@@ -23,9 +23,12 @@ struct BoundaryCondition {
   Boundary kind = Boundary::clamp;
   T value = T(0);  ///< used by Boundary::constant
 
-  static BoundaryCondition constant(T value) { return {Boundary::constant, value}; }
-  static BoundaryCondition clamp() { return {Boundary::clamp, T(0)}; }
-  static BoundaryCondition periodic() { return {Boundary::periodic, T(0)}; }
+  // Callable in kernels too (team_load_halo's boundary is often made where it is used).
+  KOKKOS_INLINE_FUNCTION static BoundaryCondition constant(T value) {
+    return {Boundary::constant, value};
+  }
+  KOKKOS_INLINE_FUNCTION static BoundaryCondition clamp() { return {Boundary::clamp, T(0)}; }
+  KOKKOS_INLINE_FUNCTION static BoundaryCondition periodic() { return {Boundary::periodic, T(0)}; }
 };
 
 namespace Impl {
