@@ -26,4 +26,5 @@
 #include "KokkosTile_TeamHistogram.hpp"
 #include "KokkosTile_TeamHalo.hpp"
 #include "KokkosTile_Cluster.hpp"
+#include "KokkosTile_ClusterPrimitives.hpp"
 #include "KokkosTile_Histogram.hpp"
