@@ -15,6 +15,7 @@
 #include <KokkosTile_TeamCopy.hpp>
 #include <KokkosTile_TeamGemm.hpp>
 
+#include "BenchBatched.hpp"
 #include "BenchmarkSpaces.hpp"
 
 #include <algorithm>
@@ -30,21 +31,6 @@ std::vector<int> fused_extents(const Config& config) {
   if (config.smoke)
     return {5, 17};
   return {8, 16, 32, 64};
-}
-
-template <class Space, class ViewType>
-void fill_values(const Space& space, const ViewType& view, std::uint32_t seed) {
-  using T = typename ViewType::non_const_value_type;
-  Kokkos::View<T*, typename ViewType::memory_space> flat(view.data(), view.span());
-  Kokkos::parallel_for(
-      "KokkosTileBench::fill_values", Kokkos::RangePolicy<Space>(space, 0, flat.extent(0)),
-      KOKKOS_LAMBDA(std::int64_t i) {
-        std::uint32_t h = static_cast<std::uint32_t>(i) * 2654435761u + seed * 40503u;
-        h ^= h >> 15;
-        h *= 2246822519u;
-        flat(i) = static_cast<T>(double(h >> 8) / double(1u << 24) - 0.5);
-      });
-  space.fence();
 }
 
 template <class T>
@@ -142,8 +128,7 @@ void register_fused_for(const Config& config) {
   using bias_type = Kokkos::View<T*, typename Space::memory_space>;
   const double target = is_host_space<Space>() ? 2.5e8 : 1e9;
   for (const int n : fused_extents<Space>(config)) {
-    const std::int64_t batch =
-        config.smoke ? 3 : std::int64_t(std::ceil(target / (2.0 * n * n * n)));
+    const std::int64_t batch = config.smoke ? 3 : batch_for(n, target);
     const double flops = 2.0 * double(n) * n * n * double(batch);
     auto add = [&](const std::string& variant, auto call) {
       register_benchmark(benchmark_name<Space, T>("gemm_batched_bias_relu", variant, n), config,
@@ -151,9 +136,9 @@ void register_fused_for(const Config& config) {
                            const Space space;
                            view_type a("a", batch, n, n), b("b", batch, n, n), y("y", batch, n, n);
                            bias_type bias("bias", n);
-                           fill_values(space, a, 1);
-                           fill_values(space, b, 2);
-                           fill_values(space, bias, 3);
+                           fill_batched(space, a, 1);
+                           fill_batched(space, b, 2);
+                           fill_batched(space, bias, 3);
                            call(space, a, b, bias, y);
                            if (!matches_plain(space, a, b, bias, y)) {
                              state.SkipWithError("differs from plain_kokkos");

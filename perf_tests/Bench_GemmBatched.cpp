@@ -18,6 +18,7 @@
 #endif
 
 #include "BenchCublas.hpp"
+#include "BenchBatched.hpp"
 #include "BenchmarkSpaces.hpp"
 
 #include <cmath>
@@ -33,26 +34,6 @@ std::vector<int> batched_extents(const Config& config) {
   if (is_host_space<Space>())
     return {4, 8, 16, 32, 64, 128};
   return {4, 8, 16, 32, 64, 128, 256};
-}
-
-/// Matrices for at least `flops` per call.
-inline std::int64_t batch_for(int n, double flops) {
-  return std::int64_t(std::ceil(flops / (2.0 * n * n * n)));
-}
-
-template <class Space, class ViewType>
-void fill_batched(const Space& space, const ViewType& view, std::uint32_t seed) {
-  using T = typename ViewType::non_const_value_type;
-  Kokkos::View<T*, typename ViewType::memory_space> flat(view.data(), view.span());
-  Kokkos::parallel_for(
-      "KokkosTileBench::fill_batched", Kokkos::RangePolicy<Space>(space, 0, flat.extent(0)),
-      KOKKOS_LAMBDA(std::int64_t i) {
-        std::uint32_t h = static_cast<std::uint32_t>(i) * 2654435761u + seed * 40503u;
-        h ^= h >> 15;
-        h *= 2246822519u;
-        flat(i) = static_cast<T>(double(h >> 8) / double(1u << 24) - 0.5);
-      });
-  space.fence();
 }
 
 template <class Space, class ViewType>

@@ -81,6 +81,12 @@ inline std::vector<int> team_sizes_under_test() {
   return {1, 0};
 }
 
+/// Team size for a cluster size in the cluster tests: the CUDA emulation of 16 blocks needs teams
+/// of one warp.
+inline int cluster_team_size(int cluster_size) {
+  return cluster_size == 16 ? 32 : 128;
+}
+
 /// `league` teams of `size` threads, 0 meaning Kokkos::AUTO.
 inline Kokkos::TeamPolicy<ExecSpace> team_policy_of(int league, int size) {
   return size > 0 ? Kokkos::TeamPolicy<ExecSpace>(league, size)

@@ -29,11 +29,6 @@ using Member = KokkosTile::ClusterMember<ExecSpace>;
 using Policy = KokkosTile::ClusterPolicy<ExecSpace>;
 using KokkosTile::ClusterMode;
 
-/// Team size for a cluster size: the CUDA emulation of 16 blocks needs teams of one warp.
-int team_size_for(int cluster_size) {
-  return cluster_size == 16 ? 32 : 128;
-}
-
 /// What block `block` writes at element i.
 KOKKOS_INLINE_FUNCTION int ring_value(int block, int i, int round) {
   return block * 100003 + i * 7 + round;
@@ -98,7 +93,7 @@ TEST(Cluster, RingExchangeThroughNeighbourScratchForEveryClusterSize) {
   SKIP_WITHOUT_CLUSTERS();
   for (const ClusterMode mode : modes()) {
     for (const int size : {1, 2, 4, 8, 16}) {
-      const int team = team_size_for(size);
+      const int team = cluster_team_size(size);
       const std::size_t bytes = 4096 * sizeof(int) + 12;  // not a multiple of the alignment
       if (KokkosTile::max_cluster_size(ExecSpace(), team, bytes, mode) < size) {
         ASSERT_EQ(size, 16) << "clusters up to 8 must run everywhere";
@@ -159,7 +154,7 @@ TEST(Cluster, AtomicsIntoRemoteScratch) {
   const int items = 1000;
   for (const ClusterMode mode : modes()) {
     for (const int size : {1, 2, 4, 8, 16}) {
-      const int team = team_size_for(size);
+      const int team = cluster_team_size(size);
       const std::size_t bytes = 64 * sizeof(int);
       if (KokkosTile::max_cluster_size(ExecSpace(), team, bytes, mode) < size)
         continue;

@@ -22,14 +22,9 @@ using Member = KokkosTile::ClusterMember<ExecSpace>;
 using Policy = KokkosTile::ClusterPolicy<ExecSpace>;
 using KokkosTile::ClusterMode;
 
-/// Team size for a cluster size: the CUDA emulation of 16 blocks needs teams of one warp.
-int team_for_cluster(int cluster_size) {
-  return cluster_size == 16 ? 32 : 96;
-}
-
 template <class Count>
 void check_cluster_histogram(ClusterMode mode, int size, int nbins, int per_block) {
-  const int team = team_for_cluster(size);
+  const int team = cluster_team_size(size);
   const std::size_t bytes = KokkosTile::cluster_histogram_scratch_bytes(nbins, size);
   if (KokkosTile::max_cluster_size(ExecSpace(), team, bytes, mode) < size)
     return;
@@ -80,7 +75,7 @@ TEST(ClusterPrimitives, Histogram) {
 
 template <class T>
 void check_cluster_sum(ClusterMode mode, int size) {
-  const int team = team_for_cluster(size);
+  const int team = cluster_team_size(size);
   const std::size_t bytes = KokkosTile::cluster_sum_scratch_bytes<T>(team, size);
   if (KokkosTile::max_cluster_size(ExecSpace(), team, bytes, mode) < size)
     return;

@@ -82,22 +82,18 @@ void check_halo(int rows, int cols, int tile_rows, int tile_cols, int radius, Gr
     x = u(engine);
   Grid grid;
   Kokkos::View<double**, Kokkos::LayoutRight, MemorySpace> big;  // the strided grid's storage
+  const auto upload = [&](auto v) {  // g into v (rows x cols), then grid = v
+    auto h = Kokkos::create_mirror_view(v);
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j)
+        h(i, j) = g[std::size_t(i) * cols + j];
+    Kokkos::deep_copy(v, h);
+    grid = v;
+  };
   if (layout == GridLayout::right) {
-    Kokkos::View<double**, Kokkos::LayoutRight, MemorySpace> v("right", rows, cols);
-    auto h = Kokkos::create_mirror_view(v);
-    for (int i = 0; i < rows; ++i)
-      for (int j = 0; j < cols; ++j)
-        h(i, j) = g[std::size_t(i) * cols + j];
-    Kokkos::deep_copy(v, h);
-    grid = v;
+    upload(Kokkos::View<double**, Kokkos::LayoutRight, MemorySpace>("right", rows, cols));
   } else if (layout == GridLayout::left) {
-    Kokkos::View<double**, Kokkos::LayoutLeft, MemorySpace> v("left", rows, cols);
-    auto h = Kokkos::create_mirror_view(v);
-    for (int i = 0; i < rows; ++i)
-      for (int j = 0; j < cols; ++j)
-        h(i, j) = g[std::size_t(i) * cols + j];
-    Kokkos::deep_copy(v, h);
-    grid = v;
+    upload(Kokkos::View<double**, Kokkos::LayoutLeft, MemorySpace>("left", rows, cols));
   } else {  // every other row and column of a larger grid
     big =
         Kokkos::View<double**, Kokkos::LayoutRight, MemorySpace>("big", 2 * rows + 1, 2 * cols + 1);
