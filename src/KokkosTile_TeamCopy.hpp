@@ -44,12 +44,14 @@ KOKKOS_INLINE_FUNCTION void team_for_each_in_window(const TeamMember& team, cons
           Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, cols), [&](int j) { op(i, j); });
         });
       }))
-  KOKKOS_IF_ON_DEVICE((Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rows * cols), [&](int k) {
-                         if (left)
-                           op(k % rows, k / rows);
-                         else
-                           op(k / cols, k % cols);
-                       });))
+  KOKKOS_IF_ON_DEVICE((
+      if (left) {
+        Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rows * cols),
+                             [&](int k) { op(k % rows, k / rows); });
+      } else {
+        Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rows * cols),
+                             [&](int k) { op(k / cols, k % cols); });
+      }))
 }
 
 }  // namespace Impl
