@@ -66,8 +66,7 @@ KOKKOS_INLINE_FUNCTION void cluster_histogram(const ClusterMember<Space>& m, con
 template <class Space, class T>
 KOKKOS_INLINE_FUNCTION T cluster_sum(const ClusterMember<Space>& m, const T& value) {
   static_assert(std::is_arithmetic_v<T>, "KokkosTile::cluster_sum: an arithmetic value type");
-  if (m.scratch_bytes() <
-      sizeof(T) * std::size_t(Impl::cluster_sum_words(m.team_size(), m.cluster_size())))
+  if (m.scratch_bytes() < cluster_sum_scratch_bytes<T>(m.team_size(), m.cluster_size()))
     Kokkos::abort("KokkosTile::cluster_sum: less scratch per block than cluster_sum_scratch_bytes");
   return Impl::cluster_sum_run(m, value);
 }

@@ -47,13 +47,17 @@ KOKKOS_INLINE_FUNCTION void cluster_histogram_run(const Member& m, const Samples
   m.cluster_barrier();  // the scratch is the caller's again once every block has flushed
 }
 
-/// Scratch words of T cluster_sum uses: one per thread of the block (rounded up to a power of
-/// two), then one per block of the cluster.
-KOKKOS_INLINE_FUNCTION int cluster_sum_words(int team_size, int cluster_size) {
+/// Words of cluster_sum's tree: one per thread of the block, rounded up to a power of two.
+KOKKOS_INLINE_FUNCTION int cluster_sum_tree_words(int team_size) {
   int p = 1;
   while (p < team_size)
     p *= 2;
-  return p + cluster_size;
+  return p;
+}
+
+/// Scratch words of T cluster_sum uses: the tree, then one per block of the cluster.
+KOKKOS_INLINE_FUNCTION int cluster_sum_words(int team_size, int cluster_size) {
+  return cluster_sum_tree_words(team_size) + cluster_size;
 }
 
 /// A tree over the block's threads in its scratch, then block 0 holds each block's total and
@@ -61,10 +65,7 @@ KOKKOS_INLINE_FUNCTION int cluster_sum_words(int team_size, int cluster_size) {
 /// same from run to run.
 template <class Member, class T>
 KOKKOS_INLINE_FUNCTION T cluster_sum_run(const Member& m, const T& value) {
-  const int n = m.team_size(), rank = m.team_rank();
-  int p = 1;
-  while (p < n)
-    p *= 2;
+  const int n = m.team_size(), rank = m.team_rank(), p = cluster_sum_tree_words(n);
   T* const mine = m.template team_scratch<T>();
   mine[rank] = value;
   for (int i = n + rank; i < p; i += n)

@@ -85,11 +85,9 @@ void run_gemm_batched(const std::string& call, const ExecSpace& space,
       if (extent > 32)
         return launch_gemm_batched_tuned<GemmBatchedTunedShape64<T>>(call, space, a, b, c, alpha,
                                                                      beta, batch);
-      if constexpr (gemm_batched_tuned_min_extent <= 32) {
-        if (extent >= gemm_batched_tuned_min_extent)
-          return launch_gemm_batched_tuned<GemmBatchedTunedShape32>(call, space, a, b, c, alpha,
-                                                                    beta, batch);
-      }
+      if (extent >= gemm_batched_tuned_min_extent)
+        return launch_gemm_batched_tuned<GemmBatchedTunedShape32>(call, space, a, b, c, alpha, beta,
+                                                                  batch);
     }
     switch (gemm_batched_device_tile(m, n)) {
       case GemmBatchedTile::t8:
