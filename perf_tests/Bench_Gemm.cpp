@@ -10,9 +10,9 @@
 // cuBLAS (or KokkosBlas, or naive) in plot_results.py. The fp32 rows on devices also report
 // max_rel_err, their error against an fp64 reference (gemm_error_against_fp64), measured once
 // after the timing. Complex rows (complex_float, complex_double; 8 M N K flops per call): on CUDA
-// `kokkostile` (four real products), `kokkostile_tiled16` and `kokkostile_tf32x3` (complex_float)
-// against cublasCgemm / cublasZgemm at 1024^3 and 2048^3; on host spaces against plain_kokkos at
-// 256^3 and 512^3.
+// `kokkostile` (the 4M split as one real product), `kokkostile_tiled16` and `kokkostile_tf32x3`
+// (complex_float) against cublasCgemm / cublasZgemm at 1024^3 and 2048^3; on host spaces against
+// plain_kokkos at 256^3 and 512^3.
 #include <KokkosTile_Gemm.hpp>
 #ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
 #include <KokkosBlas3_gemm.hpp>

@@ -218,11 +218,12 @@ TYPED_TEST(GemmComplex, LayoutsSubviewsAndBetaMatchReference) {
         }
 }
 
-// From 32^3 multiply-adds, tuned and tf32x3 split a complex problem into four real products
-// (Gemm_SplitComplex.hpp): the shapes straddle that bound (32 x 32 x 32 splits, 32 x 32 x 31 does
-// not) and reach past the real kernels' tiles, with every op pair, complex alpha, beta = 0 over NaN
-// and complex beta, and mixed layouts. tf32x3 runs float's real products on CUDA tensor cores with
-// the 3xTF32 split: a bound four times as wide, as in the real tests.
+// From 32^3 multiply-adds, tuned and tf32x3 split a complex problem into one real product of twice
+// the width and depth (Gemm_SplitComplex.hpp): the shapes straddle that bound (32 x 32 x 32
+// splits, 32 x 32 x 31 does not) and reach past the real kernels' tiles, with every op pair,
+// complex alpha, beta = 0 over NaN and complex beta, and mixed layouts. tf32x3 runs float's real
+// products on CUDA tensor cores with the 3xTF32 split: a bound four times as wide, as in the real
+// tests.
 TYPED_TEST(GemmComplex, SplitIntoRealProductsEveryOpPairLayoutAndBeta) {
   using T = TypeParam;
   const Shape shapes[] = {{32, 32, 32}, {32, 32, 31}, {70, 45, 90}, {129, 65, 33}};

@@ -135,8 +135,8 @@ void gemm_dispatch(const std::string& call, const ExecSpace& space, bool ta, boo
   if constexpr (gemm_one_real_type_v<TA, TB, T>) {
     run_gemm_real(problem, options);
   } else {
-    // One complex type: tuned and tf32x3 split it into four real products on the real path
-    // (Gemm_SplitComplex.hpp) when the problem is big enough to pay for the split.
+    // One complex type: tuned and tf32x3 split it into one real product of twice the width and
+    // depth on the real path (Gemm_SplitComplex.hpp) when the problem is big enough to pay for it.
     if constexpr (gemm_splits_complex_v<TA, TB, T>) {
       if ((options.variant == GemmVariant::automatic || options.variant == GemmVariant::tuned ||
            options.variant == GemmVariant::tf32x3) &&

@@ -3,18 +3,26 @@
 #pragma once
 // Complex GEMM on the real kernels (the "4M" method). With op(A) = Ar + i Ai and op(B) = Br + i Bi,
 //
-//   op(A) op(B) = (Ar Br - Ai Bi) + i (Ar Bi + Ai Br).
+//   op(A) op(B) = (Ar Br - Ai Bi) + i (Ar Bi + Ai Br),
 //
-// op(A) and op(B) are split once into planar, column-major real copies (the transpose and the
-// conjugate applied as elements are read), four real products on the real path (the tuned device
-// kernel or the host packed panels) form Pr and Pi, and one pass writes C = alpha (Pr + i Pi) +
-// beta C. The split and the last pass move O(mk + kn + mn) elements against 8 mnk flops, and the
-// products run at the real kernels' speed, where the generic scratch-tile kernel that complex
-// problems took before ran at 0.10-0.16 of cuBLAS. Four real products rather than three (3M,
-// Gauss's trick): 3M forms (Ar + Ai)(Br + Bi), whose rounding lands on the imaginary part when the
-// real and imaginary parts differ in size; with 4M each part has the error of a real GEMM.
+// which is one real product of twice the width and twice the depth:
 //
-// Costs: 2 (mk + kn + mn) real elements of call workspace (impl/core/Core_CallWorkspace.hpp:
+//   [Pr  Pi] = [Ar  Ai] [ Br  Bi ]      (m x 2n) = (m x 2k) (2k x 2n)
+//                       [-Bi  Br ]
+//
+// op(A) is split once into planar, column-major real copies laid side by side ([Ar Ai]), op(B)
+// into the 2k x 2n block (the transpose and the conjugate applied as elements are read), one real
+// product on the real path (the tuned device kernel or the host packed panels) forms [Pr Pi], and
+// one pass writes C = alpha (Pr + i Pi) + beta C. One product rather than four: the same 4 mnk real
+// multiply-adds, but a grid of twice the tiles (a 1024^2 complex problem fills a GPU that a
+// 1024^2 real one does not), main loops twice as long, op(A) packed once on the host, and four
+// launches in all instead of seven. The split and the last pass move O(mk + kn + mn) elements
+// against 8 mnk flops, where the generic scratch-tile kernel that complex problems took before ran
+// at 0.10-0.16 of cuBLAS. 4M rather than 3M (Gauss's trick): 3M forms (Ar + Ai)(Br + Bi), whose
+// rounding lands on the imaginary part when the real and imaginary parts differ in size; with 4M
+// each part has the error of a real GEMM of depth 2k.
+//
+// Costs: 2 mk + 4 kn + 2 mn real elements of call workspace (impl/core/Core_CallWorkspace.hpp:
 // stream-ordered on CUDA, so the call does not wait for its kernels; a fence on host backends).
 
 #include <Kokkos_Core.hpp>
@@ -36,7 +44,7 @@ template <class TA, class TB, class T>
 inline constexpr bool gemm_splits_complex_v =
     is_gemm_complex_v<T>&& std::is_same_v<TA, T>&& std::is_same_v<TB, T>;
 
-/// Whether the split pays for its seven launches and its allocation: from 32^3 multiply-adds. Below
+/// Whether the split pays for its four launches and its allocation: from 32^3 multiply-adds. Below
 /// that the scratch-tile kernel is as fast on every backend measured (and tests cover both sides).
 inline bool gemm_split_complex_pays(std::int64_t m, std::int64_t n, std::int64_t k) {
   return double(m) * double(n) * double(k) >= 32.0 * 32.0 * 32.0;
@@ -47,7 +55,7 @@ template <class R, class MemorySpace>
 using GemmPlane =
     Kokkos::View<R**, Kokkos::LayoutLeft, MemorySpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
-/// re, im = the real and imaginary parts of op(X) (rows x cols), conjugated where op(X) is.
+/// re, im = the real and imaginary parts of op(A) (rows x cols), conjugated where op(A) is.
 /// Consecutive indices walk down columns: the planes' contiguous index.
 template <class Operand, class Plane>
 struct GemmSplitPlanes {
@@ -60,6 +68,24 @@ struct GemmSplitPlanes {
     const auto v = x(r, c);
     re(r, c) = v.real();
     im(r, c) = v.imag();
+  }
+};
+
+/// block = [Br Bi; -Bi Br] (2 rows x 2 cols) from op(B) = Br + i Bi (rows x cols), conjugated
+/// where op(B) is. Consecutive indices walk down op(B)'s columns, the block's contiguous index.
+template <class Operand, class Plane>
+struct GemmSplitStackedB {
+  Operand x;
+  Plane block;
+  std::int64_t rows, cols;
+
+  KOKKOS_FUNCTION void operator()(std::int64_t e) const {
+    const std::int64_t r = e % rows, c = e / rows;
+    const auto v = x(r, c);
+    block(r, c) = v.real();
+    block(r + rows, c) = -v.imag();
+    block(r, c + cols) = v.imag();
+    block(r + rows, c + cols) = v.real();
   }
 };
 
@@ -82,7 +108,7 @@ struct GemmJoinPlanes {
   }
 };
 
-/// Runs a complex problem (gemm_splits_complex_v) as four real ones; `run_real` runs a real
+/// Runs a complex problem (gemm_splits_complex_v) as one real one; `run_real` runs a real
 /// GemmProblem on the path the call's options choose.
 template <class Problem, class RunReal>
 void run_gemm_split_complex(const Problem& p, const RunReal& run_real) {
@@ -96,33 +122,30 @@ void run_gemm_split_complex(const Problem& p, const RunReal& run_real) {
   const std::int64_t m = p.m, n = p.n, k = p.k;
 
   const CallWorkspace<R, ExecSpace> storage(p.space, p.call + "::planes",
-                                            std::size_t(2 * (m * k + k * n + m * n)));
+                                            std::size_t(2 * m * k + 4 * k * n + 2 * m * n));
   R* next = storage.data();
   auto carve = [&](std::int64_t rows, std::int64_t cols) {
     const plane view(next, rows, cols);
     next += rows * cols;
     return view;
   };
-  const plane ar = carve(m, k), ai = carve(m, k), br = carve(k, n), bi = carve(k, n);
-  const plane pr = carve(m, n), pi = carve(m, n);
+  // [Ar Ai] and [Pr Pi]: two column-major planes of the same height, one after the other, are one
+  // column-major matrix of twice the width.
+  const plane a_pair = carve(m, 2 * k), b_block = carve(2 * k, 2 * n), p_pair = carve(m, 2 * n);
+  const plane ar(a_pair.data(), m, k), ai(a_pair.data() + m * k, m, k);
+  const plane pr(p_pair.data(), m, n), pi(p_pair.data() + m * n, m, n);
 
   Kokkos::parallel_for(p.call + "::split_a", policy(p.space, 0, m * k),
                        GemmSplitPlanes<typename Problem::a_operand, plane>{p.a, ar, ai, m});
   Kokkos::parallel_for(p.call + "::split_b", policy(p.space, 0, k * n),
-                       GemmSplitPlanes<typename Problem::b_operand, plane>{p.b, br, bi, k});
+                       GemmSplitStackedB<typename Problem::b_operand, plane>{p.b, b_block, k, n});
 
   // The planes as a real call's Views are seen (GemmKernelView): the real kernels serve both.
   using operand = GemmOperand<GemmKernelView<const R, memory_space>>;
   using real_problem = GemmProblem<ExecSpace, GemmKernelView<R, memory_space>, operand, operand>;
-  auto product = [&](const plane& x, const plane& y, R alpha, R beta, const plane& out) {
-    run_real(real_problem{p.call, p.space, operand(gemm_operand_view(x), false),
-                          operand(gemm_operand_view(y), false), gemm_output_view(out), alpha, beta,
-                          m, n, k});
-  };
-  product(ar, br, R(1), R(0), pr);   // Pr = Ar Br
-  product(ai, bi, R(-1), R(1), pr);  //    - Ai Bi
-  product(ar, bi, R(1), R(0), pi);   // Pi = Ar Bi
-  product(ai, br, R(1), R(1), pi);   //    + Ai Br
+  run_real(real_problem{p.call, p.space, operand(gemm_operand_view(a_pair), false),
+                        operand(gemm_operand_view(b_block), false), gemm_output_view(p_pair), R(1),
+                        R(0), m, 2 * n, 2 * k});
 
   Kokkos::parallel_for(p.call + "::join", policy(p.space, 0, m * n),
                        GemmJoinPlanes<typename Problem::c_view, plane>{
