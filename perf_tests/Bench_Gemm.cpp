@@ -62,12 +62,13 @@ std::vector<GemmShape> gemm_shapes(const Config& config) {
                                    {8192, 8192, 8192},
                                    {16384, 256, 4096},               // tall and skinny
                                    {4099, 4097, 1031},               // odd
+                                   {1024, 1024, 8192},               // deep: split along k
                                    {4096, 4096, 4096, true, false},  // op(A) along k ...
                                    {4096, 4096, 4096, false, true},  // ... op(B) along n
                                    {4096, 4096, 4096, true, true}};  // ... both
   if (config.sweep) {  // where the grid no longer fills the machine; the error over K
     shapes.insert(shapes.begin(), {{256, 256, 256}, {512, 512, 512}});
-    for (const std::int64_t k : {64, 512, 8192})
+    for (const std::int64_t k : {64, 512})
       shapes.push_back({1024, 1024, k});
   }
   return shapes;

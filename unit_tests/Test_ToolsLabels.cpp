@@ -179,6 +179,19 @@ TEST(ToolsLabels, EveryEntryPointOpensItsRegionAndLabelsItsKernels) {
   EXPECT_EQ(edges, KokkosTile::Impl::is_host_backend<ExecSpace>() ? 0 : 2)
       << "real gemm of 259 x 131 x 45 on padded operands: edge rows and columns on devices only";
 
+  // A grid of fewer tiles than multiprocessors (256 x 256: 8 tiles of 128 x 64), 1024 deep: split
+  // along k on CUDA, into slices and a sum labelled as the call.
+  Kokkos::View<double**, Kokkos::LayoutLeft, MemorySpace> ka("ka", 256, 1024), kb("kb", 1024, 256),
+      kc("kc", 256, 256);
+  EXPECT_TRUE(labelled("KokkosTile::gemm",
+                       [&] { KokkosTile::gemm(space, "N", "N", 1.0, ka, kb, 0.0, kc); }));
+  int split_k = 0;
+  for (const ToolsEvent& event : recorded())
+    split_k +=
+        event.kind == ToolsEvent::kernel && (event.name == "KokkosTile::gemm<tuned>::split_k" ||
+                                             event.name == "KokkosTile::gemm<tuned>::split_k_sum");
+  EXPECT_EQ(split_k, on_cuda() ? 2 : 0) << "real gemm of 256 x 256 x 1024: split along k on CUDA";
+
   Kokkos::View<int*, MemorySpace> samples("samples", 5000);
   Kokkos::View<std::uint32_t*, MemorySpace> counts("counts", 64);
   Kokkos::View<double*, MemorySpace> reals("reals", 5000);
@@ -212,6 +225,19 @@ TEST(ToolsLabels, EveryLabelOverloadNamesTheRegionAndTheKernels) {
   Kokkos::View<double**, MemorySpace> c("c", 67, 67);
   EXPECT_TRUE(labelled("app::gemm",
                        [&] { KokkosTile::gemm("app::gemm", space, "N", "N", 1.0, a, b, 0.0, c); }));
+  // A grid of fewer tiles than multiprocessors (256 x 256: 8 tiles of 128 x 64), 1024 deep: split
+  // along k on CUDA, into slices and a sum labelled as the call.
+  Kokkos::View<double**, Kokkos::LayoutLeft, MemorySpace> ka("ka", 256, 1024), kb("kb", 1024, 256),
+      kc("kc", 256, 256);
+  EXPECT_TRUE(labelled("KokkosTile::gemm",
+                       [&] { KokkosTile::gemm(space, "N", "N", 1.0, ka, kb, 0.0, kc); }));
+  int split_k = 0;
+  for (const ToolsEvent& event : recorded())
+    split_k +=
+        event.kind == ToolsEvent::kernel && (event.name == "KokkosTile::gemm<tuned>::split_k" ||
+                                             event.name == "KokkosTile::gemm<tuned>::split_k_sum");
+  EXPECT_EQ(split_k, on_cuda() ? 2 : 0) << "real gemm of 256 x 256 x 1024: split along k on CUDA";
+
   Kokkos::View<int*, MemorySpace> samples("samples", 5000);
   Kokkos::View<std::uint32_t*, MemorySpace> counts("counts", 64);
   Kokkos::View<double*, MemorySpace> reals("reals", 5000);

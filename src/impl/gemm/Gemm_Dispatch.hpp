@@ -14,6 +14,7 @@
 #include "impl/gemm/Gemm_Checks.hpp"
 #include "impl/gemm/Gemm_PaddedOperands.hpp"
 #include "impl/gemm/Gemm_SplitComplex.hpp"
+#include "impl/gemm/Gemm_SplitK.hpp"
 #include "impl/gemm/Gemm_TileChoice.hpp"
 #include "impl/gemm/Gemm_TunedLaunch.hpp"
 
@@ -101,6 +102,11 @@ void run_gemm_real(const Problem& problem, const GemmOptions& options) {
           return run_gemm_padded(problem, [](const auto& padded) {
             run_gemm_tuned_tile(padded, GemmTile::automatic);
           });
+        // Grids of fewer tiles than multiprocessors: split along k (Gemm_SplitK.hpp), with the
+        // tile automatic takes for them.
+        if (options.tile == GemmTile::automatic &&
+            run_gemm_split_k<GemmTunedShape<128, 64, 8, 8, 4>>(problem))
+          return;
       }
       return run_gemm_tuned_tile(problem, options.tile);
   }

@@ -15,6 +15,7 @@
 #include "impl/core/Core_LaunchDefaults.hpp"
 #include "impl/core/Core_Packet.hpp"
 #include "impl/gemm/Gemm_Operand.hpp"
+#include "impl/gemm/Gemm_TunedBatch.hpp"
 #include "impl/gemm/Gemm_TunedLaunch.hpp"
 #include "impl/gemm_batched/GemmBatched_Operand.hpp"
 #include "impl/gemm_batched/GemmBatched_Tuning.hpp"
@@ -24,37 +25,6 @@
 
 namespace KokkosTile {
 namespace Impl {
-
-/// One matrix of C as the tuned kernel's epilogue writes it (c(i, j)).
-template <class T>
-struct GemmBatchedTunedC {
-  using non_const_value_type = T;
-  T* data = nullptr;
-  std::int64_t row_stride = 0, col_stride = 0;
-  KOKKOS_FORCEINLINE_FUNCTION T& operator()(std::int64_t i, std::int64_t j) const {
-    return data[i * row_stride + j * col_stride];
-  }
-};
-
-/// TileKernel (a GemmTuned) set up for matrix 0; team r computes tile r % tiles of matrix
-/// r / tiles.
-template <class TileKernel>
-struct GemmBatchedTunedKernel {
-  using member_type = typename TileKernel::member_type;
-  TileKernel matrix0;
-  std::int64_t a_batch_stride, b_batch_stride, c_batch_stride;
-  int tiles;
-
-  KOKKOS_FUNCTION void operator()(const member_type& team) const {
-    const int league = team.league_rank();
-    const std::int64_t batch = league / tiles;
-    TileKernel kernel = matrix0;
-    kernel.a.data += batch * a_batch_stride;
-    kernel.b.data += batch * b_batch_stride;
-    kernel.c.data += batch * c_batch_stride;
-    kernel.multiply_tile(team, league % tiles);
-  }
-};
 
 /// op(X) of matrix 0 as the tuned kernel's operand.
 template <class Operand, class T>
