@@ -353,6 +353,18 @@ void register_gemm_for(const Config& config) {
         });
       }
     }
+    if (!is_host_space<Space>() && config.variants && shape.m * shape.n <= (1LL << 20)) {
+      // Split along k into a forced number of slices (1: none), where automatic may split.
+      for (const int slices : {1, 2, 3, 4})
+        add("kokkostile_split_k" + std::to_string(slices),
+            [=](const Space& space, const view_type& a, const view_type& b, const view_type& c) {
+              return [=] {
+                KokkosTile::Impl::gemm_split_k_slices_override() = slices;
+                KokkosTile::gemm(space, op_a, op_b, T(1), a, b, T(0), c);
+                KokkosTile::Impl::gemm_split_k_slices_override() = 0;
+              };
+            });
+    }
 #ifdef KOKKOSTILE_HAVE_KOKKOSKERNELS
     add("kokkosblas",
         [=](const Space& space, const view_type& a, const view_type& b, const view_type& c) {

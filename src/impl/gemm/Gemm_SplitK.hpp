@@ -60,6 +60,13 @@ inline GemmSplitKPlan plan_gemm_split_k(std::int64_t tiles, std::int64_t k, int 
   return plan;
 }
 
+/// Benchmarks' hook: when positive, the number of slices every problem that can split takes,
+/// whatever its tiles (1: none), each as deep as a multiple of 16 allows (host code only).
+inline int& gemm_split_k_slices_override() {
+  static int slices = 0;
+  return slices;
+}
+
 /// C = sum of the partials + alpha (op(A) op(B) over k from k_done) + beta C; beta = 0 does not
 /// read C. Partial s is column-major, at s m n. Consecutive indices walk C's contiguous index.
 template <class CView, class AOperand, class BOperand>
@@ -99,9 +106,13 @@ bool run_gemm_split_k([[maybe_unused]] const Problem& p) {
       return false;
     const std::int64_t m = p.m, n = p.n;
     const std::int64_t tiles_n = ceil_div(n, Shape::BN), tiles = ceil_div(m, Shape::BM) * tiles_n;
-    const GemmSplitKPlan plan = plan_gemm_split_k(
+    GemmSplitKPlan plan = plan_gemm_split_k(
         tiles, p.k, cuda_device_limits(p.call, p.space.cuda_device()).multiprocessors,
         int(gemm_min_teams<Shape, T>));
+    if (const int forced = gemm_split_k_slices_override(); forced > 0)
+      plan = GemmSplitKPlan{forced, p.k / forced / 16 * 16};
+    if (plan.depth < 16)
+      return false;
     if (plan.slices < 2)
       return false;
 
