@@ -257,14 +257,14 @@ TYPED_TEST(Gemm, PacketReadsInEveryOrientationMatchReference) {
 }
 
 // Grids of fewer tiles than multiprocessors split along k on CUDA (Gemm_SplitK.hpp; the labels
-// test checks that they do): 8 tiles of 128 x 64 in four slices of 256 (k = 1024), the same with
-// 7 multiply-adds past the slices (1031), two slices of 288 and a tail of 24 (600), and one tile
-// (128 x 64); every op pair, both layouts of op(A) and op(B), beta = 0 over NaN and beta != 0.
-// Other backends run them unsplit, against the same reference.
+// test checks that they do): 8 tiles of 128 x 64 in two slices of 1024 (k = 2048), the same with
+// 7 multiply-adds past the slices (2055), and one tile in four slices of 1024 and a tail of 4
+// (128 x 64 x 4100); every op pair, both layouts of op(A) and op(B), beta = 0 over NaN and
+// beta != 0. Other backends run them unsplit, against the same reference.
 TYPED_TEST(Gemm, SplitAlongKMatchesReference) {
   using T = TypeParam;
-  for (const GemmCase shape : {GemmCase{256, 256, 1024}, GemmCase{256, 192, 1031},
-                               GemmCase{256, 256, 600}, GemmCase{128, 64, 1040}})
+  for (const GemmCase shape :
+       {GemmCase{256, 256, 2048}, GemmCase{256, 192, 2055}, GemmCase{128, 64, 4100}})
     for (const bool ta : {false, true})
       for (const bool tb : {false, true}) {
         const Layout la = ta ? Layout::right : Layout::left, lb = tb ? Layout::left : Layout::right;
@@ -279,21 +279,20 @@ TYPED_TEST(Gemm, SplitAlongKMatchesReference) {
 
 // The split plan (CUDA's planner, a host function): only grids of fewer tiles than
 // multiprocessors split, into as many slices as the multiprocessors hold (four at most), each a
-// multiple of 16 and at least 256 deep.
+// multiple of 16 and at least 1024 deep.
 TEST(GemmSplitK, PlanFollowsTilesAndDepth) {
   using KokkosTile::Impl::plan_gemm_split_k;
   const auto plan = [](std::int64_t tiles, std::int64_t k) {
     const auto p = plan_gemm_split_k(tiles, k, 132, 2);
     return std::to_string(p.slices) + " x " + std::to_string(p.depth);
   };
-  EXPECT_EQ(plan(128, 1024), "2 x 512");   // 1024^2 in 128 x 64 tiles
-  EXPECT_EQ(plan(8, 1024), "4 x 256");     // at most four slices
-  EXPECT_EQ(plan(8, 1031), "4 x 256");     // 7 left for the sum
-  EXPECT_EQ(plan(8, 600), "2 x 288");      // three would be 192 deep
-  EXPECT_EQ(plan(100, 8192), "2 x 4096");  // 264 teams fit: two slices
+  EXPECT_EQ(plan(128, 8192), "2 x 4096");  // 1024^2 in 128 x 64 tiles: 264 teams fit
+  EXPECT_EQ(plan(8, 8192), "4 x 2048");    // at most four slices
+  EXPECT_EQ(plan(8, 4100), "4 x 1024");    // 4 left for the sum
+  EXPECT_EQ(plan(8, 3000), "2 x 1488");    // three would be 992 deep
   EXPECT_EQ(plan(132, 8192), "1 x 0");     // the grid fills the multiprocessors
-  EXPECT_EQ(plan(128, 511), "1 x 0");      // slices of 255 would be too shallow
-  EXPECT_EQ(plan(0, 1024), "1 x 0");
+  EXPECT_EQ(plan(128, 1024), "1 x 0");     // slices of 512 would be too shallow
+  EXPECT_EQ(plan(0, 8192), "1 x 0");
 }
 
 /// While alive, every problem large enough by the hook's measure takes the padded copies on
