@@ -221,7 +221,8 @@ TYPED_TEST(GemmComplex, LayoutsSubviewsAndBetaMatchReference) {
 // From 32^3 multiply-adds, tuned and tf32x3 split a complex problem into one real product of twice
 // the width and depth (Gemm_SplitComplex.hpp): the shapes straddle that bound (32 x 32 x 32
 // splits, 32 x 32 x 31 does not) and reach past the real kernels' tiles, with every op pair,
-// complex alpha, beta = 0 over NaN and complex beta, and mixed layouts. tf32x3 runs float's real
+// complex alpha, beta = 0 over NaN, complex beta and real beta (C written in place when
+// column-major), and mixed layouts (op(B) read in place or copied). tf32x3 runs float's real
 // products on CUDA tensor cores with the 3xTF32 split: a bound four times as wide, as in the real
 // tests.
 TYPED_TEST(GemmComplex, SplitIntoRealProductsEveryOpPairLayoutAndBeta) {
@@ -241,6 +242,9 @@ TYPED_TEST(GemmComplex, SplitIntoRealProductsEveryOpPairLayoutAndBeta) {
                                              variant, scale)));
           EXPECT_TRUE((gemm_matches<T, T, T>(shape, op_a, op_b, T(-1, 0.25), T(0.75, 1), lc, la, lb,
                                              variant, scale)));
+          // A real beta over a column-major C: the product is written into C in place.
+          EXPECT_TRUE((gemm_matches<T, T, T>(shape, op_a, op_b, T(0.5, 2), T(-1.5, 0), la, lb,
+                                             Layout::left, variant, scale)));
         }
   }
 }
