@@ -6,7 +6,9 @@
 // over aligned packets of a row with vector loads on devices and over rows on host backends
 // (Bench_StencilPlain.hpp), and plain_mdrange, the MDRangePolicy kernel written first (the
 // plain_kokkos row until 2026-11-28).
-// `kokkostile` is the entry point with default options (the same call as kokkostile_tiled).
+// `kokkostile` is the entry point with default options (the same call as kokkostile_tiled). On host
+// spaces the box (uniform weights: an outer product, computed as separable rows) also runs as
+// `kokkostile_unfactored`, tap by tap as any 5x5 box.
 #include <KokkosTile_Stencil.hpp>
 
 #include "BenchmarkSpaces.hpp"
@@ -182,6 +184,25 @@ void register_stencil_at(const Config& config, std::int64_t edge) {
                                  policy(space, {0, 0}, {edge, edge}), plain);
           });
         });
+    if (is_host_space<Space>() && algorithm == "stencil_box5x5") {
+      // The uniform box is an outer product, which host backends compute as separable rows; this
+      // row computes it tap by tap, as any other 5x5 box (Stencil_HostSeparable.hpp's hook).
+      register_benchmark(benchmark_name<Space, T>(algorithm, "kokkostile_unfactored", label),
+                         config, [=](benchmark::State& state) {
+                           const Space space;
+                           grid in("in", edge, edge), out("out", edge, edge);
+                           Kokkos::View<T*, typename Space::memory_space> flat(in.data(),
+                                                                               edge * edge);
+                           fill_pattern(space, flat);
+                           const auto weights = make_stencil<T>(algorithm);
+                           const auto boundary = KokkosTile::BoundaryCondition<T>::clamp();
+                           time_memory_bound(state, space, bytes, [&] {
+                             KokkosTile::Impl::stencil_host_separable_override = 0;
+                             KokkosTile::apply_stencil(space, in, out, weights, boundary);
+                             KokkosTile::Impl::stencil_host_separable_override = -1;
+                           });
+                         });
+    }
     for (const auto& named : std::vector<std::pair<std::string, KokkosTile::StencilOptions>>{
              {"kokkostile", {}},
              {"kokkostile_tiled", {}},

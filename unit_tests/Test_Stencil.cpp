@@ -321,14 +321,33 @@ TEST(StencilLayouts, StripKernelOnSubviews) {
   }
 }
 
+/// A box of radius r whose weights are the outer product slow x fast, exactly (dyadic factors),
+/// which the host kernel computes as separable rows (Stencil_HostSeparable.hpp).
+template <class T>
+Stencil2D<T> outer_product_box(int r, const std::vector<double>& slow,
+                               const std::vector<double>& fast) {
+  std::vector<T> weights;
+  for (int ds = 0; ds <= 2 * r; ++ds)
+    for (int df = 0; df <= 2 * r; ++df)
+      weights.push_back(static_cast<T>(slow[ds] * fast[df]));
+  return Stencil2D<T>::box(r, weights);
+}
+
 /// Every shape family of the host kernel (stars of radius 1 to 4 compiled in, 5 run-time; boxes of
-/// radius 1 and 2 compiled in, 3 and 8 run-time; radius 0).
+/// radius 1 and 2 compiled in, 3 and 8 run-time; radius 0; separable boxes of radius 1 and 2:
+/// uniform, and outer products whose two factors differ, so that a kernel that swaps them or
+/// mirrors one fails on LayoutLeft or LayoutRight).
 template <class T>
 std::vector<std::pair<std::string, Stencil2D<T>>> host_shapes() {
   std::vector<std::pair<std::string, Stencil2D<T>>> shapes = stencils<T>();
   for (const int r : {3, 4, 5})
     shapes.emplace_back("star_r" + std::to_string(r), random_star<T>(r, 40 + r));
   shapes.emplace_back("box_r8", random_box<T>(8, 6));
+  shapes.emplace_back("box_r1_uniform", Stencil2D<T>::box(1, std::vector<T>(9, T(1) / 9)));
+  shapes.emplace_back("box_r2_uniform", Stencil2D<T>::box(2, std::vector<T>(25, T(1) / 25)));
+  shapes.emplace_back("box_r1_outer", outer_product_box<T>(1, {0.5, -1, 0.25}, {2, 0.75, -0.5}));
+  shapes.emplace_back("box_r2_outer", outer_product_box<T>(2, {0.25, -0.5, 1, 0.125, 3},
+                                                           {-1, 0.5, 2, 1.5, 0.0625}));
   return shapes;
 }
 

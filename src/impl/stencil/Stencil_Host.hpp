@@ -119,6 +119,10 @@ void launch_stencil_host(const std::string& call, const ExecSpace& space, const 
       for (int df = -geo.radius; df <= geo.radius; ++df)
         kernel.dense[(ds + geo.radius) * width + df + geo.radius] =
             out_left ? weights.weight(df, ds) : weights.weight(ds, df);
+    // Boxes of a compiled-in radius whose weights are an exact outer product: separable rows.
+    kernel.separable =
+        !star && geo.radius >= 1 && geo.radius <= 2 && stencil_host_separable_override != 0 &&
+        stencil_separable_factors(kernel.dense, geo.radius, kernel.slow_factor, kernel.fast_factor);
     kernel.kind = boundary.kind;
     kernel.value = boundary.value;
     kernel.geo = geo;

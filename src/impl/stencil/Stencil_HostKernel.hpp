@@ -12,6 +12,7 @@
 #include "impl/stencil/Stencil_Tile.hpp"
 #include "impl/core/Core_ViewChecks.hpp"
 #include "impl/stencil/Stencil_HostRows.hpp"
+#include "impl/stencil/Stencil_HostSeparable.hpp"
 #include "impl/stencil/Stencil_Tuning.hpp"
 
 #include <algorithm>
@@ -52,7 +53,12 @@ struct StencilHost {
   T value;
   StencilHostGeometry geo;
   const T* constant_row;  // fast_extent copies of `value` (constant boundary, rows read in place)
-  T* scratch;             // item_scratch elements per work item
+  // Boxes whose weights are an outer product, w(ds, df) = slow_factor[ds] * fast_factor[df]
+  // exactly: the interior columns take the separable row kernels (Stencil_HostSeparable.hpp).
+  bool separable = false;
+  T slow_factor[Stencil2D<T>::max_width];
+  T fast_factor[Stencil2D<T>::max_width];
+  T* scratch;  // item_scratch elements per work item
   // Owns the buffers while the kernel runs (a host backend that returns before finishing keeps
   // its copy of the functor).
   Kokkos::View<T*, Kokkos::HostSpace> scratch_view;
@@ -121,6 +127,19 @@ struct StencilHost {
     }
   }
 
+  /// One row of n interior outputs from the 2 r + 1 rows (column 0 of each at the first output).
+  KOKKOSTILE_IMPL_STENCIL_INLINE void interior_row(T* target, const T* const* rows,
+                                                   std::int64_t n) const {
+    if constexpr (R > 0 && !Star) {
+      if (separable) {
+        T* const outs[] = {target};
+        stencil_rows_separable<1, R>(outs, rows, slow_factor, fast_factor, n, geo.stream);
+        return;
+      }
+    }
+    stencil_host_row<R, Star>(target, rows, dense, geo.radius, n, geo.stream);
+  }
+
   /// target[f - c0] for the columns [c0, c1) of a row read in place.
   KOKKOSTILE_IMPL_STENCIL_INLINE void columns_in_place(T* target, const T* const* rows,
                                                        std::int64_t c0, std::int64_t c1) const {
@@ -132,8 +151,7 @@ struct StencilHost {
       const T* shifted[max_width];
       for (int k = 0; k < width; ++k)
         shifted[k] = rows[k] + inner_begin;
-      stencil_host_row<R, Star>(target + (inner_begin - c0), shifted, dense, r,
-                                inner_end - inner_begin, geo.stream);
+      interior_row(target + (inner_begin - c0), shifted, inner_end - inner_begin);
     }
     edge_columns(target, c0, rows, c0, inner_begin);
     edge_columns(target, c0, rows, inner_end, c1);
@@ -157,7 +175,17 @@ struct StencilHost {
         T* inner[P];
         for (int p = 0; p < P; ++p)
           inner[p] = targets[p] + (inner_begin - c0);
-        stencil_host_rows<P, R, Star>(inner, shifted, dense, inner_end - inner_begin, geo.stream);
+        if constexpr (!Star) {
+          if (separable) {
+            stencil_rows_separable<P, R>(inner, shifted, slow_factor, fast_factor,
+                                         inner_end - inner_begin, geo.stream);
+          } else {
+            stencil_host_rows<P, R, Star>(inner, shifted, dense, inner_end - inner_begin,
+                                          geo.stream);
+          }
+        } else {
+          stencil_host_rows<P, R, Star>(inner, shifted, dense, inner_end - inner_begin, geo.stream);
+        }
       }
     }
     for (int p = 0; p < P; ++p) {
@@ -233,7 +261,7 @@ struct StencilHost {
           const T* shifted[max_width];
           for (int k = 0; k < width; ++k)
             shifted[k] = rows[k] + (c0 - f_begin);
-          stencil_host_row<R, Star>(target, shifted, dense, r, c1 - c0, geo.stream);
+          interior_row(target, shifted, c1 - c0);
         }
         if (!geo.direct_out) {
           for (std::int64_t f = c0; f < c1; ++f)

@@ -1,0 +1,153 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// Row kernels of the host stencil for boxes whose weights are an outer product,
+// w(ds, df) = slow[ds] * fast[df] exactly (a uniform blur, binomial filters): each input row's
+// horizontal sums h = sum fast[df] * row[f + df - R], then each output the vertical sum
+// sum slow[ds] * h[p + ds]. A sweep of P output rows over 2 R + P input rows makes (2 R + P)
+// (2 R + 1) + P (2 R + 1) multiply-adds per column instead of P (2 R + 1)^2: 15 instead of 25 per
+// output for a 5x5 box in sweeps of four rows, which takes the box from bound by arithmetic to
+// bound by memory on two cores (Stencil_Host.hpp has the measurements). The sums are in a
+// different order than the direct taps (Stencil_HostRows.hpp): within the same bound, not the same
+// bits. Lines, prefetches and streaming stores as in stencil_rows_fixed.
+
+#include <Kokkos_Core.hpp>
+
+#include "KokkosTile_Stencil2D.hpp"
+#include "impl/stencil/Stencil_HostRows.hpp"
+
+#include <cmath>
+#include <cstdint>
+
+namespace KokkosTile {
+namespace Impl {
+
+/// Benchmarks' and tests' hook: 0 computes separable boxes tap by tap, as any box (-1: factored).
+inline int stencil_host_separable_override = -1;
+
+/// slow and fast with w(ds, df) = slow[ds] * fast[df] for every tap of a box of radius r, exactly
+/// in T (dense: w(ds, df) at [ds * (2 r + 1) + df]); false if the box is no exact outer product.
+template <class T>
+bool stencil_separable_factors(const T* dense, int r, T* slow, T* fast) {
+  const int width = 2 * r + 1;
+  // Each non-zero weight in turn as the pivot the factors divide by: the first whose factors give
+  // back every weight exactly (a uniform box: any; slow x fast with slow[2] = 1: a pivot in that
+  // row).
+  for (int pivot = 0; pivot < width * width; ++pivot) {
+    const T w = dense[pivot];
+    if (!(w != T(0)) || !std::isfinite(static_cast<double>(w)))
+      continue;
+    const int ps = pivot / width, pf = pivot % width;
+    for (int d = 0; d < width; ++d) {
+      fast[d] = dense[ps * width + d];
+      slow[d] = dense[d * width + pf] / w;
+    }
+    bool exact = true;
+    for (int ds = 0; ds < width && exact; ++ds)
+      for (int df = 0; df < width && exact; ++df)
+        exact = slow[ds] * fast[df] == dense[ds * width + df];
+    if (exact)
+      return true;
+  }
+  return false;
+}
+
+/// One output of row p: sum over ds of slow[ds] * (sum over df of fast[df] * rows[p + ds][f + df -
+/// R]), the order of the vector form below.
+template <int R, class T>
+KOKKOSTILE_IMPL_STENCIL_INLINE T stencil_separable_output(const T* const* rows, const T* slow,
+                                                          const T* fast, std::int64_t f) {
+  constexpr int W = 2 * R + 1;
+  T sum = T(0);
+  for (int ds = 0; ds < W; ++ds) {
+    const T* row = rows[ds] + f - R;
+    T h = fast[0] * row[0];
+    for (int df = 1; df < W; ++df)
+      h += fast[df] * row[df];
+    sum = ds == 0 ? slow[0] * h : sum + slow[ds] * h;
+  }
+  return sum;
+}
+
+/// Columns [f, f + C) of P output rows: the horizontal sums of the 2 R + P rows into h, then the
+/// vertical sums into block; every inner loop runs over k, which the compiler vectorises.
+template <int C, int P, int R, class T>
+KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_separable_columns(const T* const* rows, const T* slow,
+                                                              const T* fast, std::int64_t f,
+                                                              T (&h)[2 * R + P][C],
+                                                              T (&block)[P][C]) {
+  constexpr int W = 2 * R + 1;
+  for (int q = 0; q < W + P - 1; ++q) {
+    const T* row = rows[q] + f - R;
+    for (int k = 0; k < C; ++k)
+      h[q][k] = fast[0] * row[k];
+    for (int df = 1; df < W; ++df)
+      for (int k = 0; k < C; ++k)
+        h[q][k] += fast[df] * row[k + df];
+  }
+  for (int p = 0; p < P; ++p) {
+    for (int k = 0; k < C; ++k)
+      block[p][k] = slow[0] * h[p][k];
+    for (int ds = 1; ds < W; ++ds)
+      for (int k = 0; k < C; ++k)
+        block[p][k] += slow[ds] * h[p + ds][k];
+  }
+}
+
+/// outs[p][f] for f in [0, n) and p < P from the 2 R + P rows of row_pointers, as
+/// stencil_rows_fixed computes a box, with the weights' factors.
+template <int P, int R, class T>
+KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_rows_separable(T* const* outs,
+                                                           const T* const* row_pointers,
+                                                           const T* slow_weights,
+                                                           const T* fast_weights, std::int64_t n,
+                                                           bool stream) {
+  constexpr int W = 2 * R + 1, Q = W + P - 1;
+  constexpr int L = stencil_line_elements<T>;
+  constexpr int B = L * stencil_host_lines_per_step;
+  const T* rows[Q];
+  for (int q = 0; q < Q; ++q)
+    rows[q] = row_pointers[q];
+  T* out[P];
+  bool stream_all = stream;
+  for (int p = 0; p < P; ++p) {
+    out[p] = outs[p];
+    stream_all = stream_all && (reinterpret_cast<std::uintptr_t>(out[p]) -
+                                reinterpret_cast<std::uintptr_t>(out[0])) %
+                                       64 ==
+                                   0;
+  }
+  T slow[W], fast[W];
+  for (int d = 0; d < W; ++d) {
+    slow[d] = slow_weights[d];
+    fast[d] = fast_weights[d];
+  }
+  std::int64_t f = 0;
+  for (const std::int64_t head = stencil_line_head(out[0], n); f < head; ++f)
+    for (int p = 0; p < P; ++p)
+      out[p][f] = stencil_separable_output<R>(rows + p, slow, fast, f);
+  for (; f + B <= n; f += B) {
+    for (int u = 0; u < B; u += L)
+      for (int p = 0; p < P; ++p)
+        stencil_prefetch_ahead(rows[W - 1 + p], f + u);
+    T h[Q][B], block[P][B];
+    stencil_separable_columns<B, P, R>(rows, slow, fast, f, h, block);
+    for (int u = 0; u < B; u += L)
+      for (int p = 0; p < P; ++p)
+        stencil_store_line(out[p] + f + u, block[p] + u, stream_all);
+  }
+  for (; f + L <= n; f += L) {
+    for (int p = 0; p < P; ++p)
+      stencil_prefetch_ahead(rows[W - 1 + p], f);
+    T h[Q][L], block[P][L];
+    stencil_separable_columns<L, P, R>(rows, slow, fast, f, h, block);
+    for (int p = 0; p < P; ++p)
+      stencil_store_line(out[p] + f, block[p], stream_all);
+  }
+  for (; f < n; ++f)
+    for (int p = 0; p < P; ++p)
+      out[p][f] = stencil_separable_output<R>(rows + p, slow, fast, f);
+}
+
+}  // namespace Impl
+}  // namespace KokkosTile
