@@ -334,9 +334,9 @@ Stencil2D<T> outer_product_box(int r, const std::vector<double>& slow,
 }
 
 /// Every shape family of the host kernel (stars of radius 1 to 4 compiled in, 5 run-time; boxes of
-/// radius 1 and 2 compiled in, 3 and 8 run-time; radius 0; separable boxes of radius 1 and 2:
-/// uniform, and outer products whose two factors differ, so that a kernel that swaps them or
-/// mirrors one fails on LayoutLeft or LayoutRight).
+/// radius 1 and 2 compiled in, 3 and 8 run-time; radius 0; boxes that are outer products, uniform
+/// or of two different factors, so that a kernel that swaps them or mirrors one fails on
+/// LayoutLeft or LayoutRight: radius 2 takes separable sweeps, radius 1 keeps the taps).
 template <class T>
 std::vector<std::pair<std::string, Stencil2D<T>>> host_shapes() {
   std::vector<std::pair<std::string, Stencil2D<T>>> shapes = stencils<T>();

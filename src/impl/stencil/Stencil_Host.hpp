@@ -119,9 +119,11 @@ void launch_stencil_host(const std::string& call, const ExecSpace& space, const 
       for (int df = -geo.radius; df <= geo.radius; ++df)
         kernel.dense[(ds + geo.radius) * width + df + geo.radius] =
             out_left ? weights.weight(df, ds) : weights.weight(ds, df);
-    // Boxes of a compiled-in radius whose weights are an exact outer product: separable rows.
+    // 5x5 boxes whose weights are an exact outer product: separable sweeps of four rows
+    // (Stencil_HostSeparable.hpp). A 3x3 box gains nothing: in sweeps of two rows its separable
+    // form makes 9 multiply-adds an output, as its taps do.
     kernel.separable =
-        !star && geo.radius >= 1 && geo.radius <= 2 && stencil_host_separable_override != 0 &&
+        !star && geo.radius == 2 && stencil_host_separable_override != 0 &&
         stencil_separable_factors(kernel.dense, geo.radius, kernel.slow_factor, kernel.fast_factor);
     kernel.kind = boundary.kind;
     kernel.value = boundary.value;

@@ -54,7 +54,8 @@ struct StencilHost {
   StencilHostGeometry geo;
   const T* constant_row;  // fast_extent copies of `value` (constant boundary, rows read in place)
   // Boxes whose weights are an outer product, w(ds, df) = slow_factor[ds] * fast_factor[df]
-  // exactly: the interior columns take the separable row kernels (Stencil_HostSeparable.hpp).
+  // exactly: the interior columns of sweeps of P rows take the separable row kernels
+  // (Stencil_HostSeparable.hpp); single rows keep the direct taps, fewer for them.
   bool separable = false;
   T slow_factor[Stencil2D<T>::max_width];
   T fast_factor[Stencil2D<T>::max_width];
@@ -127,19 +128,6 @@ struct StencilHost {
     }
   }
 
-  /// One row of n interior outputs from the 2 r + 1 rows (column 0 of each at the first output).
-  KOKKOSTILE_IMPL_STENCIL_INLINE void interior_row(T* target, const T* const* rows,
-                                                   std::int64_t n) const {
-    if constexpr (R > 0 && !Star) {
-      if (separable) {
-        T* const outs[] = {target};
-        stencil_rows_separable<1, R>(outs, rows, slow_factor, fast_factor, n, geo.stream);
-        return;
-      }
-    }
-    stencil_host_row<R, Star>(target, rows, dense, geo.radius, n, geo.stream);
-  }
-
   /// target[f - c0] for the columns [c0, c1) of a row read in place.
   KOKKOSTILE_IMPL_STENCIL_INLINE void columns_in_place(T* target, const T* const* rows,
                                                        std::int64_t c0, std::int64_t c1) const {
@@ -151,7 +139,8 @@ struct StencilHost {
       const T* shifted[max_width];
       for (int k = 0; k < width; ++k)
         shifted[k] = rows[k] + inner_begin;
-      interior_row(target + (inner_begin - c0), shifted, inner_end - inner_begin);
+      stencil_host_row<R, Star>(target + (inner_begin - c0), shifted, dense, r,
+                                inner_end - inner_begin, geo.stream);
     }
     edge_columns(target, c0, rows, c0, inner_begin);
     edge_columns(target, c0, rows, inner_end, c1);
@@ -261,7 +250,7 @@ struct StencilHost {
           const T* shifted[max_width];
           for (int k = 0; k < width; ++k)
             shifted[k] = rows[k] + (c0 - f_begin);
-          interior_row(target, shifted, c1 - c0);
+          stencil_host_row<R, Star>(target, shifted, dense, r, c1 - c0, geo.stream);
         }
         if (!geo.direct_out) {
           for (std::int64_t f = c0; f < c1; ++f)
