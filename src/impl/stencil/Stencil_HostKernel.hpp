@@ -140,7 +140,7 @@ struct StencilHost {
       for (int k = 0; k < width; ++k)
         shifted[k] = rows[k] + inner_begin;
       stencil_host_row<R, Star>(target + (inner_begin - c0), shifted, dense, r,
-                                inner_end - inner_begin, geo.stream);
+                                inner_end - inner_begin, geo.stream, stencil_vector_bytes(geo.isa));
     }
     edge_columns(target, c0, rows, c0, inner_begin);
     edge_columns(target, c0, rows, inner_end, c1);
@@ -170,10 +170,11 @@ struct StencilHost {
                                          inner_end - inner_begin, geo.stream);
           } else {
             stencil_host_rows<P, R, Star>(inner, shifted, dense, inner_end - inner_begin,
-                                          geo.stream);
+                                          geo.stream, stencil_vector_bytes(geo.isa));
           }
         } else {
-          stencil_host_rows<P, R, Star>(inner, shifted, dense, inner_end - inner_begin, geo.stream);
+          stencil_host_rows<P, R, Star>(inner, shifted, dense, inner_end - inner_begin, geo.stream,
+                                        stencil_vector_bytes(geo.isa));
         }
       }
     }
@@ -250,7 +251,8 @@ struct StencilHost {
           const T* shifted[max_width];
           for (int k = 0; k < width; ++k)
             shifted[k] = rows[k] + (c0 - f_begin);
-          stencil_host_row<R, Star>(target, shifted, dense, r, c1 - c0, geo.stream);
+          stencil_host_row<R, Star>(target, shifted, dense, r, c1 - c0, geo.stream,
+                                    stencil_vector_bytes(geo.isa));
         }
         if (!geo.direct_out) {
           for (std::int64_t f = c0; f < c1; ++f)
