@@ -167,7 +167,8 @@ struct StencilHost {
         if constexpr (!Star) {
           if (separable) {
             stencil_rows_separable<P, R>(inner, shifted, slow_factor, fast_factor,
-                                         inner_end - inner_begin, geo.stream);
+                                         inner_end - inner_begin, geo.stream,
+                                         stencil_vector_bytes(geo.isa));
           } else {
             stencil_host_rows<P, R, Star>(inner, shifted, dense, inner_end - inner_begin,
                                           geo.stream, stencil_vector_bytes(geo.isa));
