@@ -225,19 +225,6 @@ TEST(ToolsLabels, EveryLabelOverloadNamesTheRegionAndTheKernels) {
   Kokkos::View<double**, MemorySpace> c("c", 67, 67);
   EXPECT_TRUE(labelled("app::gemm",
                        [&] { KokkosTile::gemm("app::gemm", space, "N", "N", 1.0, a, b, 0.0, c); }));
-  // A grid of fewer tiles than multiprocessors (256 x 256: 8 tiles of 128 x 64), 2048 deep: split
-  // along k on CUDA, into slices and a sum labelled as the call.
-  Kokkos::View<double**, Kokkos::LayoutLeft, MemorySpace> ka("ka", 256, 2048), kb("kb", 2048, 256),
-      kc("kc", 256, 256);
-  EXPECT_TRUE(labelled("KokkosTile::gemm",
-                       [&] { KokkosTile::gemm(space, "N", "N", 1.0, ka, kb, 0.0, kc); }));
-  int split_k = 0;
-  for (const ToolsEvent& event : recorded())
-    split_k +=
-        event.kind == ToolsEvent::kernel && (event.name == "KokkosTile::gemm<tuned>::split_k" ||
-                                             event.name == "KokkosTile::gemm<tuned>::split_k_sum");
-  EXPECT_EQ(split_k, on_cuda() ? 2 : 0) << "real gemm of 256 x 256 x 2048: split along k on CUDA";
-
   Kokkos::View<int*, MemorySpace> samples("samples", 5000);
   Kokkos::View<std::uint32_t*, MemorySpace> counts("counts", 64);
   Kokkos::View<double*, MemorySpace> reals("reals", 5000);

@@ -187,6 +187,18 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_store_line(T* KOKKOS_RESTRICT out,
     out[k] = line[k];
 }
 
+/// Whether the P rows share out[0]'s alignment to cache lines (a row pitch of whole lines), so that
+/// their lines can all be streamed.
+template <int P, class T>
+KOKKOSTILE_IMPL_STENCIL_INLINE bool stencil_rows_share_line_alignment(T* const* out) {
+  for (int p = 1; p < P; ++p)
+    if ((reinterpret_cast<std::uintptr_t>(out[p]) - reinterpret_cast<std::uintptr_t>(out[0])) %
+            64 !=
+        0)
+      return false;
+  return true;
+}
+
 /// P output rows at once, radius and shape compiled in, weights in registers: outs[p][f] = sum
 /// over the taps of w * rows[p + ds][f + df - R] for f in [0, n), from the 2 R + P rows of
 /// row_pointers. The rows the P sums share are loaded once per column for all of them, which cuts
@@ -213,14 +225,9 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_rows_fixed(T* const* outs, const T* 
   for (int ds = 0; ds < W + P - 1; ++ds)
     rows[ds] = row_pointers[ds];
   T* out[P];
-  bool stream_all = stream;
-  for (int p = 0; p < P; ++p) {
+  for (int p = 0; p < P; ++p)
     out[p] = outs[p];
-    stream_all = stream_all && (reinterpret_cast<std::uintptr_t>(out[p]) -
-                                reinterpret_cast<std::uintptr_t>(out[0])) %
-                                       64 ==
-                                   0;
-  }
+  const bool stream_all = stream && stencil_rows_share_line_alignment<P>(out);
   const T w0 = dense_weights[taps::ds(0) * W + taps::df(0)];
   const T w[] = {dense_weights[taps::ds(K + 1) * W + taps::df(K + 1)]...};
   std::int64_t f = 0;

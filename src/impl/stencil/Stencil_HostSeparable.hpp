@@ -155,14 +155,9 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_rows_separable(T* const* outs,
   for (int q = 0; q < Q; ++q)
     rows[q] = row_pointers[q];
   T* out[P];
-  bool stream_all = stream;
-  for (int p = 0; p < P; ++p) {
+  for (int p = 0; p < P; ++p)
     out[p] = outs[p];
-    stream_all = stream_all && (reinterpret_cast<std::uintptr_t>(out[p]) -
-                                reinterpret_cast<std::uintptr_t>(out[0])) %
-                                       64 ==
-                                   0;
-  }
+  const bool stream_all = stream && stencil_rows_share_line_alignment<P>(out);
   T slow[W], fast[W];
   for (int d = 0; d < W; ++d) {
     slow[d] = slow_weights[d];
