@@ -152,21 +152,6 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_box_columns_of(const T* const* rows,
       block[p][k] = acc[p][k];
 }
 
-/// stencil_box_columns_of with the vector width of the copy that runs: a width the instruction set
-/// lacks is split into pieces by the compiler, which on AVX2 and the baseline ran the box 17-30x
-/// slower than their own widths.
-template <int C, int P, int R, class T>
-KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_box_columns(const T* const* rows, const T* dense,
-                                                        std::int64_t f, T (&block)[P][C],
-                                                        int vector_bytes) {
-  if (vector_bytes >= 64)
-    stencil_box_columns_of<64, C, P, R>(rows, dense, f, block);
-  else if (vector_bytes >= 32)
-    stencil_box_columns_of<32, C, P, R>(rows, dense, f, block);
-  else
-    stencil_box_columns_of<16, C, P, R>(rows, dense, f, block);
-}
-
 /// The vector width, in bytes, of the registers of `isa`.
 inline int stencil_vector_bytes(StencilHostIsa isa) {
   return isa == StencilHostIsa::avx512 ? 64 : (isa == StencilHostIsa::avx2 ? 32 : 16);
@@ -199,55 +184,66 @@ KOKKOSTILE_IMPL_STENCIL_INLINE bool stencil_rows_share_line_alignment(T* const* 
   return true;
 }
 
-/// P output rows at once, radius and shape compiled in, weights in registers: outs[p][f] = sum
-/// over the taps of w * rows[p + ds][f + df - R] for f in [0, n), from the 2 R + P rows of
-/// row_pointers. The rows the P sums share are loaded once per column for all of them, which cuts
-/// the loads per output (a 5x5 box: 15 instead of 25 with two rows, 10 with four) where the row
-/// kernel is bound by loads rather than memory. A row is computed stencil_host_lines_per_step
-/// cache lines of outputs at a time (then line by line): each line prefetches the P input rows
-/// this sweep reads for the first time (the others were read by the rows above), and is stored
-/// with streaming stores when `stream` and all P rows share outs[0]'s alignment to cache lines (a
-/// row pitch of whole lines), plainly otherwise; the outputs up to the first line boundary are
-/// stored plainly. The outputs never alias the input rows (apply_stencil refuses overlapping
-/// Views; row buffers are private).
-template <int P, int R, bool Star, class T, int... K, int... Ps>
-KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_rows_fixed(T* const* outs, const T* const* row_pointers,
-                                                       const T* dense_weights, std::int64_t n,
-                                                       bool stream, int vector_bytes,
-                                                       std::integer_sequence<int, K...> taps_seq,
-                                                       std::integer_sequence<int, Ps...>) {
-  using taps = StencilTaps<R, Star>;
-  constexpr int W = taps::width;
+/// Columns [f, f + C) of the P output rows into block, by compute.columns<VB> at the vector width
+/// of the copy that runs: a width the instruction set lacks is split into pieces by the compiler,
+/// which on AVX2 and the baseline ran the box 17-30x slower than their own widths. Computes that
+/// do not take a width (Compute::by_vector_width false) are instantiated once.
+template <int C, int P, class T, class Compute>
+KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_columns(const Compute& compute, const T* const* rows,
+                                                    std::int64_t f, T (&block)[P][C],
+                                                    int vector_bytes) {
+  if constexpr (Compute::by_vector_width) {
+    if (vector_bytes >= 64)
+      compute.template columns<64>(rows, f, block);
+    else if (vector_bytes >= 32)
+      compute.template columns<32>(rows, f, block);
+    else
+      compute.template columns<16>(rows, f, block);
+  } else {
+    (void)vector_bytes;
+    compute.template columns<16>(rows, f, block);
+  }
+}
+
+/// P output rows at once over the W + P - 1 input rows of row_pointers (output p reads rows p to
+/// p + W - 1), for f in [0, n): the loop every row kernel with the radius compiled in shares. What
+/// is computed is `compute`'s, a struct (members KOKKOSTILE_IMPL_STENCIL_INLINE, so that they are
+/// compiled for the entry point's instruction set, which a lambda's call operator is not) with
+/// `T output(rows, f)`, one output of the row whose first input row is rows[0], and
+/// `template <int VB> columns(rows, f, block)`, a block of columns of the P rows. A row is computed
+/// stencil_host_lines_per_step cache lines of outputs at a time (then line by line): each line
+/// prefetches the P input rows this sweep reads for the first time (the others were read by the
+/// rows above), and is stored with streaming stores when `stream` and all P rows share outs[0]'s
+/// alignment to cache lines (a row pitch of whole lines), plainly otherwise; the outputs up to the
+/// first line boundary are stored plainly. The outputs never alias the input rows
+/// (apply_stencil refuses overlapping Views; row buffers are private).
+template <int P, int W, class T, class Compute>
+KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_rows_by_lines(T* const* outs,
+                                                          const T* const* row_pointers,
+                                                          std::int64_t n, bool stream,
+                                                          int vector_bytes,
+                                                          const Compute& compute) {
   constexpr int L = stencil_line_elements<T>;
-  // One array of the 2 R + P rows, output p's read from rows + p: the loads the sums share are
+  constexpr int B = L * stencil_host_lines_per_step;
+  // One array of the W + P - 1 rows, output p's read from rows + p: the loads the sums share are
   // then the same expressions, and the compiler loads them once.
   const T* rows[W + P - 1];
-  for (int ds = 0; ds < W + P - 1; ++ds)
-    rows[ds] = row_pointers[ds];
+  for (int q = 0; q < W + P - 1; ++q)
+    rows[q] = row_pointers[q];
   T* out[P];
   for (int p = 0; p < P; ++p)
     out[p] = outs[p];
   const bool stream_all = stream && stencil_rows_share_line_alignment<P>(out);
-  const T w0 = dense_weights[taps::ds(0) * W + taps::df(0)];
-  const T w[] = {dense_weights[taps::ds(K + 1) * W + taps::df(K + 1)]...};
   std::int64_t f = 0;
   for (const std::int64_t head = stencil_line_head(out[0], n); f < head; ++f)
     for (int p = 0; p < P; ++p)
-      out[p][f] = stencil_output<R, Star>(rows + p, w0, w, f, taps_seq);
-  constexpr int B = L * stencil_host_lines_per_step;
+      out[p][f] = compute.output(rows + p, f);
   for (; f + B <= n; f += B) {
     for (int u = 0; u < B; u += L)
       for (int p = 0; p < P; ++p)
         stencil_prefetch_ahead(rows[W - 1 + p], f + u);
-    // The rows as a fold, not a loop: the loop over columns stays the innermost one, which the
-    // compiler vectorises (with a loop over rows inside it, GCC left AVX-512 boxes scalar).
     T block[P][B];
-    if constexpr (Star) {
-      for (int k = 0; k < B; ++k)
-        ((block[Ps][k] = stencil_output<R, Star>(rows + Ps, w0, w, f + k, taps_seq)), ...);
-    } else {
-      stencil_box_columns<B, P, R>(rows, dense_weights, f, block, vector_bytes);
-    }
+    stencil_columns<B, P>(compute, rows, f, block, vector_bytes);
     for (int u = 0; u < B; u += L)
       for (int p = 0; p < P; ++p)
         stencil_store_line(out[p] + f + u, block[p] + u, stream_all);
@@ -256,18 +252,63 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_rows_fixed(T* const* outs, const T* 
     for (int p = 0; p < P; ++p)
       stencil_prefetch_ahead(rows[W - 1 + p], f);
     T block[P][L];
-    if constexpr (Star) {
-      for (int k = 0; k < L; ++k)
-        ((block[Ps][k] = stencil_output<R, Star>(rows + Ps, w0, w, f + k, taps_seq)), ...);
-    } else {
-      stencil_box_columns<L, P, R>(rows, dense_weights, f, block, vector_bytes);
-    }
+    stencil_columns<L, P>(compute, rows, f, block, vector_bytes);
     for (int p = 0; p < P; ++p)
       stencil_store_line(out[p] + f, block[p], stream_all);
   }
   for (; f < n; ++f)
     for (int p = 0; p < P; ++p)
-      out[p][f] = stencil_output<R, Star>(rows + p, w0, w, f, taps_seq);
+      out[p][f] = compute.output(rows + p, f);
+}
+
+/// The taps of a star or box of radius R, weights in registers (stencil_rows_by_lines' compute):
+/// w0 the first tap's weight, w the others', dense all of them row by row.
+template <int R, bool Star, class T, int... K>
+struct StencilTapsCompute {
+  static constexpr bool by_vector_width = !Star;
+  T w0;
+  T w[sizeof...(K)];
+  const T* dense;
+
+  KOKKOSTILE_IMPL_STENCIL_INLINE T output(const T* const* rows, std::int64_t f) const {
+    return stencil_output<R, Star>(rows, w0, w, f, std::integer_sequence<int, K...>{});
+  }
+  template <int VB, int C, int P>
+  KOKKOSTILE_IMPL_STENCIL_INLINE void columns(const T* const* rows, std::int64_t f,
+                                              T (&block)[P][C]) const {
+    if constexpr (Star)
+      star_columns(rows, f, block, std::make_integer_sequence<int, P>{});
+    else
+      stencil_box_columns_of<VB, C, P, R>(rows, dense, f, block);
+  }
+  // The rows as a fold, not a loop: the loop over columns stays the innermost one, which the
+  // compiler vectorises (with a loop over rows inside it, GCC left AVX-512 boxes scalar).
+  template <int C, int P, int... Ps>
+  KOKKOSTILE_IMPL_STENCIL_INLINE void star_columns(const T* const* rows, std::int64_t f,
+                                                   T (&block)[P][C],
+                                                   std::integer_sequence<int, Ps...>) const {
+    for (int k = 0; k < C; ++k)
+      ((block[Ps][k] = output(rows + Ps, f + k)), ...);
+  }
+};
+
+/// P output rows at once, radius and shape compiled in, weights in registers: outs[p][f] = sum
+/// over the taps of w * rows[p + ds][f + df - R] for f in [0, n), from the 2 R + P rows of
+/// row_pointers (stencil_rows_by_lines). The rows the P sums share are loaded once per column for
+/// all of them, which cuts the loads per output (a 5x5 box: 15 instead of 25 with two rows, 10
+/// with four) where the row kernel is bound by loads rather than memory.
+template <int P, int R, bool Star, class T, int... K>
+KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_rows_fixed(T* const* outs, const T* const* row_pointers,
+                                                       const T* dense_weights, std::int64_t n,
+                                                       bool stream, int vector_bytes,
+                                                       std::integer_sequence<int, K...>) {
+  using taps = StencilTaps<R, Star>;
+  constexpr int W = taps::width;
+  const StencilTapsCompute<R, Star, T, K...> compute{
+      dense_weights[taps::ds(0) * W + taps::df(0)],
+      {dense_weights[taps::ds(K + 1) * W + taps::df(K + 1)]...},
+      dense_weights};
+  stencil_rows_by_lines<P, W>(outs, row_pointers, n, stream, vector_bytes, compute);
 }
 
 /// The same for a run-time radius r: chunks of C outputs accumulate over the taps (one weight, C
@@ -321,8 +362,7 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_host_row(T* out, const T* const* row
     T* const outs[] = {out};
     stencil_rows_fixed<1, R, Star>(
         outs, rows, w, n, stream, vector_bytes,
-        std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{},
-        std::make_integer_sequence<int, 1>{});
+        std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{});
   } else {
     stencil_row_any<Star>(out, rows, w, r, n);
   }
@@ -334,9 +374,9 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_host_rows(T* const* outs, const T* c
                                                       const T* w, std::int64_t n, bool stream,
                                                       int vector_bytes = 16) {
   static_assert(R > 0, "row blocks need the radius compiled in");
-  stencil_rows_fixed<P, R, Star>(outs, rows, w, n, stream, vector_bytes,
-                                 std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{},
-                                 std::make_integer_sequence<int, P>{});
+  stencil_rows_fixed<P, R, Star>(
+      outs, rows, w, n, stream, vector_bytes,
+      std::make_integer_sequence<int, StencilTaps<R, Star>::count - 1>{});
 }
 
 }  // namespace Impl

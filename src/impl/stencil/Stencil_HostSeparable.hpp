@@ -10,7 +10,7 @@
 // binary with the taps forced (stencil_host_separable_override): float 4.4 against 6.5 ms, double
 // 8.6 against 12.3 (deep_copy 5.6 and 12.0). The sums are in a
 // different order than the direct taps (Stencil_HostRows.hpp): within the same bound, not the same
-// bits. Lines, prefetches and streaming stores as in stencil_rows_fixed.
+// bits. Lines, prefetches and streaming stores are stencil_rows_by_lines'.
 
 #include <Kokkos_Core.hpp>
 
@@ -74,7 +74,7 @@ KOKKOSTILE_IMPL_STENCIL_INLINE T stencil_separable_output(const T* const* rows, 
 
 /// Columns [f, f + C) of P output rows: the horizontal sums of the 2 R + P rows, then the
 /// vertical sums into block. On x86 as runs of vectors VB bytes wide (GCC's vector extensions, as
-/// stencil_box_columns: the compiler's own vectorisation of these loops left double scalar),
+/// stencil_box_columns_of: the compiler's own vectorisation of these loops left double scalar),
 /// elsewhere as loops over k.
 template <int VB, int C, int P, int R, class T>
 KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_separable_columns_of(const T* const* rows,
@@ -127,18 +127,21 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_separable_columns_of(const T* const*
   }
 }
 
-/// stencil_separable_columns_of with the running copy's vector width (stencil_vector_bytes).
-template <int C, int P, int R, class T>
-KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_separable_columns(const T* const* rows, const T* slow,
-                                                              const T* fast, std::int64_t f,
-                                                              T (&block)[P][C], int vector_bytes) {
-  if (vector_bytes >= 64)
-    stencil_separable_columns_of<64, C, P, R>(rows, slow, fast, f, block);
-  else if (vector_bytes >= 32)
-    stencil_separable_columns_of<32, C, P, R>(rows, slow, fast, f, block);
-  else
-    stencil_separable_columns_of<16, C, P, R>(rows, slow, fast, f, block);
-}
+/// The factors of a separable box of radius R (stencil_rows_by_lines' compute).
+template <int R, class T>
+struct StencilSeparableCompute {
+  static constexpr bool by_vector_width = true;
+  T slow[2 * R + 1], fast[2 * R + 1];
+
+  KOKKOSTILE_IMPL_STENCIL_INLINE T output(const T* const* rows, std::int64_t f) const {
+    return stencil_separable_output<R>(rows, slow, fast, f);
+  }
+  template <int VB, int C, int P>
+  KOKKOSTILE_IMPL_STENCIL_INLINE void columns(const T* const* rows, std::int64_t f,
+                                              T (&block)[P][C]) const {
+    stencil_separable_columns_of<VB, C, P, R>(rows, slow, fast, f, block);
+  }
+};
 
 /// outs[p][f] for f in [0, n) and p < P from the 2 R + P rows of row_pointers, as
 /// stencil_rows_fixed computes a box, with the weights' factors.
@@ -148,46 +151,12 @@ KOKKOSTILE_IMPL_STENCIL_INLINE void stencil_rows_separable(T* const* outs,
                                                            const T* slow_weights,
                                                            const T* fast_weights, std::int64_t n,
                                                            bool stream, int vector_bytes) {
-  constexpr int W = 2 * R + 1, Q = W + P - 1;
-  constexpr int L = stencil_line_elements<T>;
-  constexpr int B = L * stencil_host_lines_per_step;
-  const T* rows[Q];
-  for (int q = 0; q < Q; ++q)
-    rows[q] = row_pointers[q];
-  T* out[P];
-  for (int p = 0; p < P; ++p)
-    out[p] = outs[p];
-  const bool stream_all = stream && stencil_rows_share_line_alignment<P>(out);
-  T slow[W], fast[W];
-  for (int d = 0; d < W; ++d) {
-    slow[d] = slow_weights[d];
-    fast[d] = fast_weights[d];
+  StencilSeparableCompute<R, T> compute;
+  for (int d = 0; d < 2 * R + 1; ++d) {
+    compute.slow[d] = slow_weights[d];
+    compute.fast[d] = fast_weights[d];
   }
-  std::int64_t f = 0;
-  for (const std::int64_t head = stencil_line_head(out[0], n); f < head; ++f)
-    for (int p = 0; p < P; ++p)
-      out[p][f] = stencil_separable_output<R>(rows + p, slow, fast, f);
-  for (; f + B <= n; f += B) {
-    for (int u = 0; u < B; u += L)
-      for (int p = 0; p < P; ++p)
-        stencil_prefetch_ahead(rows[W - 1 + p], f + u);
-    T block[P][B];
-    stencil_separable_columns<B, P, R>(rows, slow, fast, f, block, vector_bytes);
-    for (int u = 0; u < B; u += L)
-      for (int p = 0; p < P; ++p)
-        stencil_store_line(out[p] + f + u, block[p] + u, stream_all);
-  }
-  for (; f + L <= n; f += L) {
-    for (int p = 0; p < P; ++p)
-      stencil_prefetch_ahead(rows[W - 1 + p], f);
-    T block[P][L];
-    stencil_separable_columns<L, P, R>(rows, slow, fast, f, block, vector_bytes);
-    for (int p = 0; p < P; ++p)
-      stencil_store_line(out[p] + f, block[p], stream_all);
-  }
-  for (; f < n; ++f)
-    for (int p = 0; p < P; ++p)
-      out[p][f] = stencil_separable_output<R>(rows + p, slow, fast, f);
+  stencil_rows_by_lines<P, 2 * R + 1>(outs, row_pointers, n, stream, vector_bytes, compute);
 }
 
 }  // namespace Impl
