@@ -371,15 +371,16 @@ TYPED_TEST(Gemm, DeclaredLayoutsMatchReference) {
 
 // The host kernel (what the default options run on host backends: packed panels and a register
 // micro-kernel) at its edges: extents around its micro-tile (MR x NR) and its cache blocks (KC, MC,
-// NC) as the kernel this CPU runs defines them, every op pair, every layout of A, B and C (a
-// LayoutRight C runs as C^T, a C strided both ways through the edge path), beta = 0 with NaN in C
-// and beta != 0 (which later k panels must not apply again). On devices these run the device
-// kernel on the same extents.
+// NC) as the kernel this CPU runs defines them, last micro-panels around the narrower kernel's
+// width (NE), every op pair, every layout of A, B and C (a LayoutRight C runs as C^T, a C strided
+// both ways through the edge path), beta = 0 with NaN in C and beta != 0 (which later k panels
+// must not apply again). On devices these run the device kernel on the same extents.
 TYPED_TEST(Gemm, HostKernelEdgesMatchReference) {
   using T = TypeParam;
   const auto blocking = KokkosTile::Impl::gemm_host_blocking<T>();
   const std::int64_t mr = blocking.mr, nr = blocking.nr, kc = blocking.kc, mc = blocking.mc,
-                     nc = blocking.nc;
+                     nc = blocking.nc, ne = blocking.ne;
+  // The last micro-panel's width around ne, where the kernel of that width takes it.
   const GemmCase shapes[] = {{1, 1, 1},
                              {mr - 1, nr - 1, 2},
                              {mr, nr, kc},
@@ -387,7 +388,9 @@ TYPED_TEST(Gemm, HostKernelEdgesMatchReference) {
                              {mc + 1, 2 * nr + 1, 17},
                              {2 * mc + mr + 1, 5, 2 * kc + 1},
                              {3, nc + 1, 2},
-                             {37, 3 * nr - 1, kc - 1}};
+                             {37, 3 * nr - 1, kc - 1},
+                             {mr + 2, nr + ne, 9},
+                             {mr - 3, 2 * nr + ne + 1, kc + 2}};
   const Layout layouts[] = {Layout::left, Layout::right, Layout::strided};
   int index = 0;
   for (const GemmCase& shape : shapes) {
@@ -420,9 +423,12 @@ TYPED_TEST(Gemm, EveryHostMicroKernelMatchesReference) {
       if (int(isa) < int(KokkosTile::Impl::gemm_host_isa()))
         continue;  // not on this CPU
       const auto blocking = KokkosTile::Impl::gemm_host_blocking<T>(isa);
-      const std::int64_t mr = blocking.mr, nr = blocking.nr, kc = blocking.kc, mc = blocking.mc;
-      const GemmCase shapes[] = {
-          {1, nr + 1, 3}, {mr + 1, nr - 1, kc + 1}, {mc + mr - 1, 2 * nr + 1, 2 * kc + 1}};
+      const std::int64_t mr = blocking.mr, nr = blocking.nr, kc = blocking.kc, mc = blocking.mc,
+                         ne = blocking.ne;
+      const GemmCase shapes[] = {{1, nr + 1, 3},
+                                 {mr + 1, nr - 1, kc + 1},
+                                 {mc + mr - 1, 2 * nr + 1, 2 * kc + 1},
+                                 {mr + 3, nr + ne, 7}};
       const Layout layouts[] = {Layout::left, Layout::right, Layout::strided};
       int index = 0;
       for (const GemmCase& shape : shapes) {

@@ -48,7 +48,7 @@ struct GemmHostPackB {
   std::int64_t nc, kc;
 
   void operator()(std::int64_t s) const {
-    gemm_pack_b_micro_panel<Kernel::NR>(b, nc, kc, s, packed.data());
+    gemm_pack_b_micro_panel<Kernel::NR, Kernel::NE>(b, nc, kc, s, packed.data());
   }
 };
 
@@ -112,9 +112,11 @@ struct GemmHostMacroKernel {
       const std::int64_t j0 = s * NR;
       const int cols = int(std::min<std::int64_t>(NR, nc - j0));
       const T* b_panel = packed_b.data() + j0 * kc;
+      // A last micro-panel of at most NE columns was packed NE wide (gemm_pack_b_micro_panel).
+      const auto run = cols <= Kernel::NE ? &Kernel::run_edge : &Kernel::run;
       for (std::int64_t ir = 0; ir < rows; ir += MR) {
-        Kernel::run(kc, packed_a + ir * kc, b_panel, alpha, beta, c.at(i0 + ir, j0), c.rs, c.cs,
-                    int(std::min<std::int64_t>(MR, rows - ir)), cols);
+        run(kc, packed_a + ir * kc, b_panel, alpha, beta, c.at(i0 + ir, j0), c.rs, c.cs,
+            int(std::min<std::int64_t>(MR, rows - ir)), cols);
       }
     }
   }
@@ -190,13 +192,14 @@ decltype(auto) gemm_host_dispatch(const F& f, GemmHostIsa isa = gemm_host_isa())
 struct GemmHostBlocking {
   const char* kernel;
   int mr, nr, kc, mc, nc;
+  int ne;  // the widest last micro-panel run_edge takes
 };
 template <class T>
 GemmHostBlocking gemm_host_blocking(GemmHostIsa isa = gemm_host_isa()) {
   return gemm_host_dispatch<T>(
       [](auto kernel) {
         using K = decltype(kernel);
-        return GemmHostBlocking{K::name(), K::MR, K::NR, K::KC, K::MC, K::NC};
+        return GemmHostBlocking{K::name(), K::MR, K::NR, K::KC, K::MC, K::NC, K::NE};
       },
       isa);
 }

@@ -53,6 +53,7 @@ inline void gemm_store_tile(const T* tile, T alpha, T beta, T* c, std::int64_t r
 template <class T, int MR_, int NR_, int KC_, int MC_, int NC_>
 struct GemmKernelGeneric {
   static constexpr int MR = MR_, NR = NR_, KC = KC_, MC = MC_, NC = NC_;
+  static constexpr int NE = NR;  // no narrower kernel for the last columns
   static const char* name() { return "generic"; }
 
   static void run(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c, std::int64_t rs_c,
@@ -68,6 +69,10 @@ struct GemmKernelGeneric {
       }
     }
     gemm_store_tile<T, MR, NR>(&acc[0][0], alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
+  }
+  static void run_edge(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c,
+                       std::int64_t rs_c, std::int64_t cs_c, int m_valid, int n_valid) {
+    run(kc, a, b, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
   }
 };
 
@@ -95,28 +100,40 @@ KOKKOSTILE_TARGET_AVX2 void gemm_micro_kernel_avx2(std::int64_t kc, const T* a, 
                                                    std::int64_t cs_c, int m_valid, int n_valid);
 
 /// AVX-512: 2 vectors x 14 columns = 28 of the 32 zmm registers hold accumulators (BLIS' skx
-/// shape).
+/// shape). A last micro-panel of at most NE = NR / 2 columns is packed NE wide and run by the
+/// kernel of that width (run_edge), which computes half the padding of a full one: at n = 257
+/// (18 panels and 5 columns) the full kernel spent 9 of 266 columns on zeros.
 template <class T, int NR_, int KC_, int MC_, int NC_>
 struct GemmKernelAvx512 {
   static constexpr int MV = 2;
   static constexpr int MR = MV * gemm_avx512_width<T>, NR = NR_, KC = KC_, MC = MC_, NC = NC_;
+  static constexpr int NE = NR / 2;
   static const char* name() { return "avx512"; }
   static void run(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c, std::int64_t rs_c,
                   std::int64_t cs_c, int m_valid, int n_valid) {
     gemm_micro_kernel_avx512<T, MV, NR>(kc, a, b, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
   }
+  static void run_edge(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c,
+                       std::int64_t rs_c, std::int64_t cs_c, int m_valid, int n_valid) {
+    gemm_micro_kernel_avx512<T, MV, NE>(kc, a, b, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
+  }
 };
 
 /// AVX2 + FMA: 2 vectors x 6 columns = 12 of the 16 ymm registers hold accumulators (BLIS'
-/// haswell shape, transposed).
+/// haswell shape, transposed); last micro-panels of at most NE = 3 columns as for AVX-512.
 template <class T, int NR_, int KC_, int MC_, int NC_>
 struct GemmKernelAvx2 {
   static constexpr int MV = 2;
   static constexpr int MR = MV * gemm_avx2_width<T>, NR = NR_, KC = KC_, MC = MC_, NC = NC_;
+  static constexpr int NE = NR / 2;
   static const char* name() { return "avx2"; }
   static void run(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c, std::int64_t rs_c,
                   std::int64_t cs_c, int m_valid, int n_valid) {
     gemm_micro_kernel_avx2<T, MV, NR>(kc, a, b, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
+  }
+  static void run_edge(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c,
+                       std::int64_t rs_c, std::int64_t cs_c, int m_valid, int n_valid) {
+    gemm_micro_kernel_avx2<T, MV, NE>(kc, a, b, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
   }
 };
 
@@ -177,15 +194,18 @@ struct GemmHostKernelFor<float, GemmHostIsa::avx2> {
 }  // namespace KokkosTile
 
 #ifdef KOKKOSTILE_GEMM_HOST_X86
-// The four x86 micro-kernels the host GEMM uses, with the shapes GemmHostKernelFor gives them.
-#define KOKKOSTILE_GEMM_X86_KERNEL_(PREFIX, ISA, T)                                            \
-  PREFIX template void KokkosTile::Impl::gemm_micro_kernel_##ISA<                              \
-      T, KokkosTile::Impl::GemmHostKernelFor<T, KokkosTile::Impl::GemmHostIsa::ISA>::type::MV, \
-      KokkosTile::Impl::GemmHostKernelFor<T, KokkosTile::Impl::GemmHostIsa::ISA>::type::NR>(   \
+// The eight x86 micro-kernels the host GEMM uses, with the shapes GemmHostKernelFor gives them
+// (WIDTH: NR, or NE for last micro-panels).
+#define KOKKOSTILE_GEMM_X86_KERNEL_(PREFIX, ISA, T, WIDTH)                                      \
+  PREFIX template void KokkosTile::Impl::gemm_micro_kernel_##ISA<                               \
+      T, KokkosTile::Impl::GemmHostKernelFor<T, KokkosTile::Impl::GemmHostIsa::ISA>::type::MV,  \
+      KokkosTile::Impl::GemmHostKernelFor<T, KokkosTile::Impl::GemmHostIsa::ISA>::type::WIDTH>( \
       std::int64_t, const T*, const T*, T, T, T*, std::int64_t, std::int64_t, int, int);
-#define KOKKOSTILE_GEMM_X86_KERNELS_(PREFIX, T)  \
-  KOKKOSTILE_GEMM_X86_KERNEL_(PREFIX, avx512, T) \
-  KOKKOSTILE_GEMM_X86_KERNEL_(PREFIX, avx2, T)
+#define KOKKOSTILE_GEMM_X86_KERNELS_(PREFIX, T)      \
+  KOKKOSTILE_GEMM_X86_KERNEL_(PREFIX, avx512, T, NR) \
+  KOKKOSTILE_GEMM_X86_KERNEL_(PREFIX, avx512, T, NE) \
+  KOKKOSTILE_GEMM_X86_KERNEL_(PREFIX, avx2, T, NR)   \
+  KOKKOSTILE_GEMM_X86_KERNEL_(PREFIX, avx2, T, NE)
 #if defined(KOKKOSTILE_ETI) && !defined(KOKKOSTILE_GEMM_X86_KERNELS_DEFINED_HERE)
 // With the compiled library, its Gemm_HostMicroKernelX86.cpp holds them: a user's file does not
 // parse <immintrin.h> (about 0.5 s of g++ in every file that includes KokkosTile.hpp), and a host

@@ -80,16 +80,20 @@ inline void gemm_pack_a(const GemmHostMatrix<const T>& a, std::int64_t mc, std::
 }
 
 /// Packs micro-panel `s` (columns [s * NR, s * NR + NR) of nc) of the kc x nc panel of op(B) at
-/// `b` (its corner) into its place in B~. One call per micro-panel, so that threads can share the
+/// `b` (its corner) into its place in B~: NR wide, or NE wide when it is the last and has at most
+/// NE columns (the kernels' run_edge). One call per micro-panel, so that threads can share the
 /// packing of a panel.
-template <int NR, class T>
+template <int NR, int NE, class T>
 inline void gemm_pack_b_micro_panel(const GemmHostMatrix<const T>& b, std::int64_t nc,
                                     std::int64_t kc, std::int64_t s, T* dst) {
   const std::int64_t j0 = s * NR;
   const int cols = nc - j0 < NR ? int(nc - j0) : NR;
   // Column j of op(B) is row j of op(B)^T: the same routine as for A with the strides swapped.
-  gemm_pack_micro_panel<NR>(GemmHostMatrix<const T>{b.data + j0 * b.cs, b.cs, b.rs}, cols, kc,
-                            dst + j0 * kc);
+  const GemmHostMatrix<const T> columns{b.data + j0 * b.cs, b.cs, b.rs};
+  if (cols <= NE)
+    gemm_pack_micro_panel<NE>(columns, cols, kc, dst + j0 * kc);
+  else
+    gemm_pack_micro_panel<NR>(columns, cols, kc, dst + j0 * kc);
 }
 
 }  // namespace Impl
