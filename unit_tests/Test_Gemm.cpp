@@ -396,7 +396,7 @@ TYPED_TEST(Gemm, HostKernelEdgesMatchReference) {
   for (const GemmCase& shape : shapes) {
     for (const bool ta : {false, true}) {
       for (const bool tb : {false, true}) {
-        // Every combination of the three layouts appears over the 32 cases.
+        // Every combination of the three layouts appears over the 40 cases.
         const Layout la = layouts[index % 3], lb = layouts[index / 3 % 3],
                      lc = layouts[index / 9 % 3];
         const T alpha = index % 3 == 0 ? T(1) : T(-0.75);
