@@ -17,7 +17,9 @@
 # patches, nvcc's version, the architecture and the C++ standard, so a second run reuses it.
 # GoogleTest and Google Benchmark come from this machine when CMake finds them, else from
 # ../shared/deps (KOKKOSTILE_GTEST_SOURCE, KOKKOSTILE_BENCHMARK_SOURCE), built with the host compiler
-# and cached the same way.
+# and cached the same way. Kokkos Kernels (BLAS and batched, the GPU peer of the GEMM benchmarks)
+# is built from ../shared/deps/kokkoskernels-*.tar.gz against that Kokkos unless KOKKOSTILE_CMAKE_ARGS
+# has -DKOKKOSTILE_ENABLE_KOKKOSKERNELS=OFF.
 #
 # Architecture: the first GPU's compute capability (nvidia-smi), else KOKKOSTILE_CUDA_ARCH (e.g. 90
 # or sm_90), else Hopper (90). C++ standard: KOKKOSTILE_CXX_STANDARD, 17 (default) or 20. C++17 is
@@ -215,6 +217,51 @@ cuda_kokkos_prefix() {
   echo "$prefix"
 }
 
+# Kokkos Kernels from ../shared/deps/kokkoskernels-*.tar.gz (KOKKOSTILE_KOKKOSKERNELS_SOURCE), built
+# against the Kokkos in $1 with its nvcc_wrapper, once per key: the peer that the GEMM and batched
+# GEMM benchmarks measure on the GPU (KokkosBlas, KokkosBatched) and the unit tests' oracle. Only
+# the BLAS and batched components, no instantiations compiled ahead (the calls instantiate what they
+# use), cuBLAS as KokkosBlas' TPL as a Kokkos Kernels user on CUDA would have it: 20 s on 2 cores.
+# Prints the install prefix, or nothing when there is no archive.
+cuda_kokkoskernels_prefix() {
+  local kokkos_root=$1 archive key prefix work top started
+  archive=${KOKKOSTILE_KOKKOSKERNELS_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'kokkoskernels-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
+  [ -n "$archive" ] || return 0
+  [ -f "$archive" ] || die "KOKKOSTILE_KOKKOSKERNELS_SOURCE=$archive does not exist"
+  key=$( {
+    echo "kokkoskernels batched+blas no-eti cublas v1"
+    cuda_source_identity "$archive"
+    echo "$kokkos_root"
+    cat "$kokkos_root/.kokkostile-complete" 2>/dev/null || true
+    "$nvcc" --version | tail -n 2
+  } | cuda_hash)
+  prefix="$cuda_cache/kokkoskernels-$key"
+  if [ -f "$prefix/.kokkostile-complete" ]; then
+    echo "$prefix"
+    return 0
+  fi
+  started=$(date +%s)
+  stage "building Kokkos Kernels (BLAS, batched) from $archive into $prefix" \
+    "$(usual "deps-kokkoskernels-cuda" "about 20 s on 2 cores")"
+  work="$cuda_cache/work-kokkoskernels-$key"
+  top=$(cuda_unpack "$archive" "$work")
+  rm -rf "$prefix"
+  cmake -S "$top" -B "$work/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_COMPILER="$kokkos_root/bin/nvcc_wrapper" -DKokkos_ROOT="$kokkos_root" \
+    -DCMAKE_INSTALL_PREFIX="$prefix" -DKokkosKernels_ENABLE_ALL_COMPONENTS=OFF \
+    -DKokkosKernels_ENABLE_COMPONENT_BATCHED=ON -DKokkosKernels_ENABLE_COMPONENT_BLAS=ON \
+    -DKokkosKernels_ADD_DEFAULT_ETI=OFF -DKokkosKernels_ENABLE_TPL_CUBLAS=ON \
+    -DKokkosKernels_ENABLE_TPL_CUSPARSE=OFF -DKokkosKernels_ENABLE_TPL_CUSOLVER=OFF \
+    -DKokkosKernels_ENABLE_TESTS=OFF -DKokkosKernels_ENABLE_EXAMPLES=OFF \
+    -DKokkosKernels_ENABLE_PERFTESTS=OFF -DKokkosKernels_ENABLE_BENCHMARK=OFF >"$work.log" 2>&1 &&
+    cmake --build "$work/build" -j "$jobs" >>"$work.log" 2>&1 &&
+    cmake --install "$work/build" >>"$work.log" 2>&1 || die "building Kokkos Kernels failed; see $work.log"
+  echo "$archive" >"$prefix/.kokkostile-complete"
+  rm -rf "$work"
+  finished "deps-kokkoskernels-cuda" "$started" "Kokkos Kernels built"
+  echo "$prefix"
+}
+
 cuda_main() {
   local nvcc arch standard kokkos_arch kokkos_root="" compiler="" cuda_cache deps_dir build_dir
   local generator=() cmake_args=() prefix_path=() supported gpu_arch=""
@@ -280,6 +327,13 @@ cuda_main() {
     bench_archive=${KOKKOSTILE_BENCHMARK_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'google-benchmark-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
     prefix_path+=("$(cuda_cached_cmake_install GoogleTest "${gtest_archive:-$deps_dir/googletest-*.tar.gz}" googletest -DBUILD_GMOCK=OFF -DINSTALL_GTEST=ON)")
     prefix_path+=("$(cuda_cached_cmake_install "Google Benchmark" "${bench_archive:-$deps_dir/google-benchmark-*.tar.gz}" benchmark -DBENCHMARK_ENABLE_TESTING=OFF -DBENCHMARK_ENABLE_GTEST_TESTS=OFF -DBENCHMARK_ENABLE_WERROR=OFF)")
+  fi
+  # Kokkos Kernels: built from ../shared/deps against this Kokkos, unless switched off.
+  if [ "$command" != exec ] && [ "$command" != shell ] && [ "$command" != app ] &&
+    [[ " ${KOKKOSTILE_CMAKE_ARGS:-} " != *" -DKOKKOSTILE_ENABLE_KOKKOSKERNELS=OFF "* ]]; then
+    local kokkoskernels
+    kokkoskernels=$(cuda_kokkoskernels_prefix "$kokkos_root")
+    [ -z "$kokkoskernels" ] || prefix_path+=("$kokkoskernels")
   fi
   if [ ${#prefix_path[@]} -gt 0 ]; then
     local joined

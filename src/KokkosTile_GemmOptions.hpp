@@ -20,7 +20,8 @@ enum class GemmVariant {
 /// Team tile (rows x columns x K step) and register tile (rows x columns) of the tuned kernel.
 enum class GemmTile {
   automatic,         // on devices, float: 128x128x16_8x8, 128x128x8_8x8 or 128x64x8_8x4 (see
-                     // resolve_gemm_tile); double: 128x64x8_8x4; on host backends packed panels
+                     // resolve_gemm_tile); double: 128x64x8_8x4 or 64x64x16_4x4; on host
+                     // backends packed panels
   t128x128x8_8x8,    // 256 threads, 64 accumulators each
   t128x128x16_8x8,   // the same with K steps of 16: half the barriers per multiply-add
   t128x128x16_8x16,  // 128 threads, 128 accumulators each: float only (double spills: rejected)

@@ -33,9 +33,11 @@ void run_gemm_tuned_tile(const Problem& problem, GemmTile tile) {
   const std::string& call = problem.call;
   const ExecSpace& space = problem.space;
   const std::int64_t m = problem.m, n = problem.n;
+  const bool automatic = tile == GemmTile::automatic;
   switch (resolve_gemm_tile<ExecSpace, T>(
       tile, problem.template whole_packet_tiles<GemmTunedShape<128, 128, 16, 8, 8>>(),
-      tile != GemmTile::automatic || gemm_big_tiles_fill_machine(call, space, m, n))) {
+      !automatic || gemm_tiles_fill_machine(call, space, m, n),
+      !automatic || gemm_tiles_fill_machine(call, space, m, n, 128, 64))) {
     case GemmTile::t128x128x8_8x8:
       return run_gemm_tuned<GemmTunedShape<128, 128, 8, 8, 8>>(problem);
     case GemmTile::t128x128x16_8x8:
@@ -82,7 +84,7 @@ void run_gemm_real(const Problem& problem, const GemmOptions& options) {
       if constexpr (std::is_same_v<T, float> && !is_host_backend<ExecSpace>()) {
         // Its own tiles: 128 x 128 x 8 (four cp.async stages), or 128 x 64 x 8 when the grid
         // would not fill the multiprocessors; both give each warp 64 x 32 or 32 x 32 of C.
-        if (gemm_big_tiles_fill_machine(call, space, m, n))
+        if (gemm_tiles_fill_machine(call, space, m, n))
           return run_gemm_tuned<GemmTf32x3Shape<GemmTunedShape<128, 128, 8, 8, 8>>>(problem);
         return run_gemm_tuned<GemmTf32x3Shape<GemmTunedShape<128, 64, 8, 8, 4>>>(problem);
       }

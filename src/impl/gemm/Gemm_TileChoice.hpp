@@ -24,7 +24,10 @@ namespace Impl {
 /// needs half the staging registers; but when 128 x 128 tiles would leave multiprocessors idle
 /// (fewer tiles than multiprocessors), 128 x 64 tiles, twice as many teams: at n = 1024 on an H100,
 /// 0.79 of cuBLAS against 0.52. Double takes 128 x 64 tiles (fp64 tensor cores, three cp.async
-/// stages). The 256 x 128 float tile (16 x 8 per thread, cuBLAS' pedantic SGEMM class) is not
+/// stages), and 64 x 64 x 16 where even those leave multiprocessors idle (and k is too shallow to
+/// split, Gemm_SplitK.hpp): twice the teams, two on each multiprocessor, where 128 x 64 puts one
+/// (double 1024^3 on an H200, both forced in one run: 0.0803 ms against 0.0843, cuBLAS 0.0574).
+/// The 256 x 128 float tile (16 x 8 per thread, cuBLAS' pedantic SGEMM class) is not
 /// chosen: with the mainloop's fragments pipelined (Gemm_TunedDevice.hpp), 128 x 128 x 16 leads it
 /// by 0.4-1.3 points at n = 4096 and 8192 (NN, NT) on an H100 and an H200, the library's benchmark
 /// with both forced in the same run (perf_tests/results/2026-11-27_H100_gemm_fragment_pipeline/,
@@ -32,26 +35,30 @@ namespace Impl {
 /// can still be forced.
 template <class ExecSpace, class T>
 GemmTile resolve_gemm_tile(GemmTile tile, bool whole_packet_tiles_of_16 = false,
-                           bool big_tiles_fill_machine = true) {
+                           bool big_tiles_fill_machine = true,
+                           bool double_tiles_fill_machine = true) {
   if (tile != GemmTile::automatic)
     return tile;
   if (is_host_backend<ExecSpace>())
     return GemmTile::t64x64x16_4x4;
-  if (sizeof(T) >= 8 || !big_tiles_fill_machine)
+  if (sizeof(T) >= 8)
+    return double_tiles_fill_machine ? GemmTile::t128x64x8_8x4 : GemmTile::t64x64x16_4x4;
+  if (!big_tiles_fill_machine)
     return GemmTile::t128x64x8_8x4;
   return whole_packet_tiles_of_16 ? GemmTile::t128x128x16_8x8 : GemmTile::t128x128x8_8x8;
 }
 
-/// Whether m x n has at least as many 128 x 128 tiles as the device has multiprocessors (always
-/// true where the question does not arise).
+/// Whether m x n has at least as many tile_m x tile_n tiles as the device has multiprocessors
+/// (always true where the question does not arise).
 template <class ExecSpace>
-bool gemm_big_tiles_fill_machine([[maybe_unused]] const std::string& call,
-                                 [[maybe_unused]] const ExecSpace& space,
-                                 [[maybe_unused]] std::int64_t m, [[maybe_unused]] std::int64_t n) {
+bool gemm_tiles_fill_machine([[maybe_unused]] const std::string& call,
+                             [[maybe_unused]] const ExecSpace& space,
+                             [[maybe_unused]] std::int64_t m, [[maybe_unused]] std::int64_t n,
+                             [[maybe_unused]] std::int64_t tile_m = 128,
+                             [[maybe_unused]] std::int64_t tile_n = 128) {
 #if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDACC__)
   if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
-    constexpr std::int64_t edge = 128;
-    const std::int64_t tiles = ((m + edge - 1) / edge) * ((n + edge - 1) / edge);
+    const std::int64_t tiles = ((m + tile_m - 1) / tile_m) * ((n + tile_n - 1) / tile_n);
     return tiles >= cuda_device_limits(call, space.cuda_device()).multiprocessors;
   }
 #endif
