@@ -134,7 +134,7 @@ void gemm_dispatch(const std::string& call, const ExecSpace& space, bool ta, boo
   const std::int64_t m = op_a.rows(), k = op_a.cols(), n = op_b.cols();
   if (alpha == T(0) || k == 0) {
     Kokkos::parallel_for(call + "::scale_c", Kokkos::RangePolicy<ExecSpace>(space, 0, m * n),
-                         GemmScaleC<CKernel, T>{c, beta, n});
+                         GemmScaleC<CKernel, T>{c, beta, m, n, c.stride(0) <= c.stride(1)});
     return;
   }
 

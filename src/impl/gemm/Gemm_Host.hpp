@@ -113,7 +113,8 @@ struct GemmHostMacroKernel {
       const int cols = int(std::min<std::int64_t>(NR, nc - j0));
       const T* b_panel = packed_b.data() + j0 * kc;
       // A last micro-panel of at most NE columns was packed NE wide (gemm_pack_b_micro_panel).
-      const auto run = cols <= Kernel::NE ? &Kernel::run_edge : &Kernel::run;
+      const auto run =
+          cols <= Kernel::NE ? &Kernel::template run<Kernel::NE> : &Kernel::template run<NR>;
       for (std::int64_t ir = 0; ir < rows; ir += MR) {
         run(kc, packed_a + ir * kc, b_panel, alpha, beta, c.at(i0 + ir, j0), c.rs, c.cs,
             int(std::min<std::int64_t>(MR, rows - ir)), cols);
@@ -192,7 +193,7 @@ decltype(auto) gemm_host_dispatch(const F& f, GemmHostIsa isa = gemm_host_isa())
 struct GemmHostBlocking {
   const char* kernel;
   int mr, nr, kc, mc, nc;
-  int ne;  // the widest last micro-panel run_edge takes
+  int ne;  // the widest last micro-panel run<NE> takes
 };
 template <class T>
 GemmHostBlocking gemm_host_blocking(GemmHostIsa isa = gemm_host_isa()) {

@@ -56,23 +56,21 @@ struct GemmKernelGeneric {
   static constexpr int NE = NR;  // no narrower kernel for the last columns
   static const char* name() { return "generic"; }
 
+  /// A micro-panel of B packed Width wide (NR, or NE for a narrow last one).
+  template <int Width = NR>
   static void run(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c, std::int64_t rs_c,
                   std::int64_t cs_c, int m_valid, int n_valid) {
-    T acc[NR][MR] = {};
+    T acc[Width][MR] = {};
     for (std::int64_t p = 0; p < kc; ++p) {
       const T* ap = a + p * MR;
-      const T* bp = b + p * NR;
-      for (int j = 0; j < NR; ++j) {
+      const T* bp = b + p * Width;
+      for (int j = 0; j < Width; ++j) {
         const T bj = bp[j];
         for (int i = 0; i < MR; ++i)
           acc[j][i] += ap[i] * bj;
       }
     }
-    gemm_store_tile<T, MR, NR>(&acc[0][0], alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
-  }
-  static void run_edge(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c,
-                       std::int64_t rs_c, std::int64_t cs_c, int m_valid, int n_valid) {
-    run(kc, a, b, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
+    gemm_store_tile<T, MR, Width>(&acc[0][0], alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
   }
 };
 
@@ -101,7 +99,7 @@ KOKKOSTILE_TARGET_AVX2 void gemm_micro_kernel_avx2(std::int64_t kc, const T* a, 
 
 /// AVX-512: 2 vectors x 14 columns = 28 of the 32 zmm registers hold accumulators (BLIS' skx
 /// shape). A last micro-panel of at most NE = NR / 2 columns is packed NE wide and run by the
-/// kernel of that width (run_edge), which computes half the padding of a full one: at n = 257
+/// kernel of that width (run<NE>), which computes half the padding of a full one: at n = 257
 /// (18 panels and 5 columns) the full kernel spent 9 of 266 columns on zeros.
 template <class T, int NR_, int KC_, int MC_, int NC_>
 struct GemmKernelAvx512 {
@@ -109,13 +107,12 @@ struct GemmKernelAvx512 {
   static constexpr int MR = MV * gemm_avx512_width<T>, NR = NR_, KC = KC_, MC = MC_, NC = NC_;
   static constexpr int NE = NR / 2;
   static const char* name() { return "avx512"; }
+  /// A micro-panel of B packed Width wide: NR, or NE for a narrow last one (compiled for those
+  /// two).
+  template <int Width = NR>
   static void run(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c, std::int64_t rs_c,
                   std::int64_t cs_c, int m_valid, int n_valid) {
-    gemm_micro_kernel_avx512<T, MV, NR>(kc, a, b, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
-  }
-  static void run_edge(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c,
-                       std::int64_t rs_c, std::int64_t cs_c, int m_valid, int n_valid) {
-    gemm_micro_kernel_avx512<T, MV, NE>(kc, a, b, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
+    gemm_micro_kernel_avx512<T, MV, Width>(kc, a, b, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
   }
 };
 
@@ -127,13 +124,12 @@ struct GemmKernelAvx2 {
   static constexpr int MR = MV * gemm_avx2_width<T>, NR = NR_, KC = KC_, MC = MC_, NC = NC_;
   static constexpr int NE = NR / 2;
   static const char* name() { return "avx2"; }
+  /// A micro-panel of B packed Width wide: NR, or NE for a narrow last one (compiled for those
+  /// two).
+  template <int Width = NR>
   static void run(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c, std::int64_t rs_c,
                   std::int64_t cs_c, int m_valid, int n_valid) {
-    gemm_micro_kernel_avx2<T, MV, NR>(kc, a, b, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
-  }
-  static void run_edge(std::int64_t kc, const T* a, const T* b, T alpha, T beta, T* c,
-                       std::int64_t rs_c, std::int64_t cs_c, int m_valid, int n_valid) {
-    gemm_micro_kernel_avx2<T, MV, NE>(kc, a, b, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
+    gemm_micro_kernel_avx2<T, MV, Width>(kc, a, b, alpha, beta, c, rs_c, cs_c, m_valid, n_valid);
   }
 };
 

@@ -81,7 +81,7 @@ inline void gemm_pack_a(const GemmHostMatrix<const T>& a, std::int64_t mc, std::
 
 /// Packs micro-panel `s` (columns [s * NR, s * NR + NR) of nc) of the kc x nc panel of op(B) at
 /// `b` (its corner) into its place in B~: NR wide, or NE wide when it is the last and has at most
-/// NE columns (the kernels' run_edge). One call per micro-panel, so that threads can share the
+/// NE columns (the kernels' run<NE>). One call per micro-panel, so that threads can share the
 /// packing of a panel.
 template <int NR, int NE, class T>
 inline void gemm_pack_b_micro_panel(const GemmHostMatrix<const T>& b, std::int64_t nc,

@@ -34,14 +34,27 @@ KOKKOS_FORCEINLINE_FUNCTION void gemm_store(const CView& c, std::int64_t i, std:
   gemm_update(c(i, j), product, alpha, beta);
 }
 
+/// Row i and column j of element e of an m x n matrix whose elements are numbered along its
+/// rows first (column by column) when rows_contiguous, else along its columns: the kernels that
+/// take one element of C per index walk C's contiguous index, so that neighbouring threads write
+/// neighbouring elements.
+KOKKOS_FORCEINLINE_FUNCTION void gemm_element_coordinates(std::int64_t e, std::int64_t m,
+                                                          std::int64_t n, bool rows_contiguous,
+                                                          std::int64_t& i, std::int64_t& j) {
+  i = rows_contiguous ? e % m : e / n;
+  j = rows_contiguous ? e / m : e % n;
+}
+
 /// C = beta * C: what gemm does when alpha = 0 or K = 0 (op(A) and op(B) are not read).
 template <class CView, class T>
 struct GemmScaleC {
   CView c;
   T beta;
-  std::int64_t n;
-  KOKKOS_FUNCTION void operator()(std::int64_t k) const {
-    const std::int64_t i = k / n, j = k % n;
+  std::int64_t m, n;
+  bool rows_contiguous;
+  KOKKOS_FUNCTION void operator()(std::int64_t e) const {
+    std::int64_t i, j;
+    gemm_element_coordinates(e, m, n, rows_contiguous, i, j);
     c(i, j) = beta == T(0) ? T(0) : beta * c(i, j);
   }
 };
@@ -57,8 +70,8 @@ struct GemmNaive {
   bool c_rows_contiguous;  // consecutive threads take consecutive rows (else columns) of C
 
   KOKKOS_FUNCTION void operator()(std::int64_t index) const {
-    const std::int64_t i = c_rows_contiguous ? index % m : index / n;
-    const std::int64_t j = c_rows_contiguous ? index / m : index % n;
+    std::int64_t i, j;
+    gemm_element_coordinates(index, m, n, c_rows_contiguous, i, j);
     T sum = T(0);
     for (std::int64_t p = 0; p < k; ++p)
       sum += T(a(i, p)) * T(b(p, j));

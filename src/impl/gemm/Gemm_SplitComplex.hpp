@@ -30,6 +30,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "impl/core/Core_CallWorkspace.hpp"
+#include "impl/gemm/Gemm_Simple.hpp"
 #include "impl/gemm/Gemm_TunedLaunch.hpp"
 #include "impl/gemm/Gemm_Operand.hpp"
 
@@ -104,8 +105,8 @@ struct GemmComplexJoin {
   bool rows_contiguous;
 
   KOKKOS_FUNCTION void operator()(std::int64_t e) const {
-    const std::int64_t i = rows_contiguous ? e % m : e / n;
-    const std::int64_t j = rows_contiguous ? e / m : e % n;
+    std::int64_t i, j;
+    gemm_element_coordinates(e, m, n, rows_contiguous, i, j);
     const T p = product[i + j * m];
     c(i, j) = beta == T(0) ? p : p + beta * c(i, j);
   }

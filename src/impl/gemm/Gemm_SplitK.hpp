@@ -21,6 +21,7 @@
 #include "impl/core/Core_CallWorkspace.hpp"
 #include "impl/core/Core_CudaDevice.hpp"
 #include "impl/core/Core_LaunchDefaults.hpp"
+#include "impl/gemm/Gemm_Simple.hpp"
 #include "impl/gemm/Gemm_TunedBatch.hpp"
 #include "impl/gemm/Gemm_TunedLaunch.hpp"
 #include "impl/gemm/Gemm_Tuning.hpp"
@@ -87,8 +88,8 @@ struct GemmSplitKSum {
   bool rows_contiguous;
 
   KOKKOS_FUNCTION void operator()(std::int64_t e) const {
-    const std::int64_t i = rows_contiguous ? e % m : e / n;
-    const std::int64_t j = rows_contiguous ? e / m : e % n;
+    std::int64_t i, j;
+    gemm_element_coordinates(e, m, n, rows_contiguous, i, j);
     T sum = 0;
     for (std::int64_t s = 0; s < slices; ++s)
       sum += partials[s * m * n + i + j * m];
