@@ -18,8 +18,8 @@
 # GoogleTest and Google Benchmark come from this machine when CMake finds them, else from
 # ../shared/deps (KOKKOSTILE_GTEST_SOURCE, KOKKOSTILE_BENCHMARK_SOURCE), built with the host compiler
 # and cached the same way. Kokkos Kernels (BLAS and batched, the GPU peer of the GEMM benchmarks)
-# is built from ../shared/deps/kokkoskernels-*.tar.gz against that Kokkos unless KOKKOSTILE_CMAKE_ARGS
-# has -DKOKKOSTILE_ENABLE_KOKKOSKERNELS=OFF.
+# is built from ../shared/deps/kokkoskernels-*.tar.gz against a Kokkos built here (not against
+# yours) unless KOKKOSTILE_CMAKE_ARGS has -DKOKKOSTILE_ENABLE_KOKKOSKERNELS=OFF.
 #
 # Architecture: the first GPU's compute capability (nvidia-smi), else KOKKOSTILE_CUDA_ARCH (e.g. 90
 # or sm_90), else Hopper (90). C++ standard: KOKKOSTILE_CXX_STANDARD, 17 (default) or 20. C++17 is
@@ -264,7 +264,7 @@ cuda_kokkoskernels_prefix() {
 
 cuda_main() {
   local nvcc arch standard kokkos_arch kokkos_root="" compiler="" cuda_cache deps_dir build_dir
-  local generator=() cmake_args=() prefix_path=() supported gpu_arch=""
+  local generator=() cmake_args=() prefix_path=() supported gpu_arch="" kokkos_built_here=""
   nvcc=$(cuda_find_nvcc) || die "the cuda flavour needs nvcc: none on PATH, in CUDACXX or in /usr/local/cuda/bin (install the CUDA toolkit)"
   command -v cmake >/dev/null 2>&1 || die "the cuda flavour needs cmake on PATH"
   command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
@@ -311,6 +311,7 @@ cuda_main() {
     say "using your Kokkos in $kokkos_root"
   else
     kokkos_root=$(cuda_kokkos_prefix)
+    kokkos_built_here=1
   fi
   if [[ " ${KOKKOSTILE_CMAKE_ARGS:-} " != *" -DCMAKE_CXX_COMPILER"* ]]; then
     compiler="$kokkos_root/bin/nvcc_wrapper"
@@ -328,8 +329,10 @@ cuda_main() {
     prefix_path+=("$(cuda_cached_cmake_install GoogleTest "${gtest_archive:-$deps_dir/googletest-*.tar.gz}" googletest -DBUILD_GMOCK=OFF -DINSTALL_GTEST=ON)")
     prefix_path+=("$(cuda_cached_cmake_install "Google Benchmark" "${bench_archive:-$deps_dir/google-benchmark-*.tar.gz}" benchmark -DBENCHMARK_ENABLE_TESTING=OFF -DBENCHMARK_ENABLE_GTEST_TESTS=OFF -DBENCHMARK_ENABLE_WERROR=OFF)")
   fi
-  # Kokkos Kernels: built from ../shared/deps against this Kokkos, unless switched off.
-  if [ "$command" != exec ] && [ "$command" != shell ] && [ "$command" != app ] &&
+  # Kokkos Kernels: built from ../shared/deps against a Kokkos built here (with your own Kokkos,
+  # CMake finds your Kokkos Kernels, if any, as in the other flavours), unless switched off.
+  if [ -n "$kokkos_built_here" ] && [ "$command" != exec ] && [ "$command" != shell ] &&
+    [ "$command" != app ] &&
     [[ " ${KOKKOSTILE_CMAKE_ARGS:-} " != *" -DKOKKOSTILE_ENABLE_KOKKOSKERNELS=OFF "* ]]; then
     local kokkoskernels
     kokkoskernels=$(cuda_kokkoskernels_prefix "$kokkos_root")
