@@ -224,42 +224,20 @@ cuda_kokkos_prefix() {
 # use), cuBLAS as KokkosBlas' TPL as a Kokkos Kernels user on CUDA would have it: 20 s on 2 cores.
 # Prints the install prefix, or nothing when there is no archive.
 cuda_kokkoskernels_prefix() {
-  local kokkos_root=$1 archive key prefix work top started
+  local kokkos_root=$1 archive
   archive=${KOKKOSTILE_KOKKOSKERNELS_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'kokkoskernels-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
   [ -n "$archive" ] || return 0
   [ -f "$archive" ] || die "KOKKOSTILE_KOKKOSKERNELS_SOURCE=$archive does not exist"
-  key=$( {
-    echo "kokkoskernels batched+blas no-eti cublas v1"
-    cuda_source_identity "$archive"
-    echo "$kokkos_root"
-    cat "$kokkos_root/.kokkostile-complete" 2>/dev/null || true
-    "$nvcc" --version | tail -n 2
-  } | cuda_hash)
-  prefix="$cuda_cache/kokkoskernels-$key"
-  if [ -f "$prefix/.kokkostile-complete" ]; then
-    echo "$prefix"
-    return 0
-  fi
-  started=$(date +%s)
-  stage "building Kokkos Kernels (BLAS, batched) from $archive into $prefix" \
-    "$(usual "deps-kokkoskernels-cuda" "about 20 s on 2 cores")"
-  work="$cuda_cache/work-kokkoskernels-$key"
-  top=$(cuda_unpack "$archive" "$work")
-  rm -rf "$prefix"
-  cmake -S "$top" -B "$work/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+  # The Kokkos prefix carries Kokkos' own key (source, patches, nvcc, architecture, standard), so
+  # naming it in the arguments keys this build on all of those too.
+  cuda_cached_cmake_install "Kokkos Kernels (BLAS, batched)" "$archive" kokkoskernels \
     -DCMAKE_CXX_COMPILER="$kokkos_root/bin/nvcc_wrapper" -DKokkos_ROOT="$kokkos_root" \
-    -DCMAKE_INSTALL_PREFIX="$prefix" -DKokkosKernels_ENABLE_ALL_COMPONENTS=OFF \
+    -DKokkosKernels_ENABLE_ALL_COMPONENTS=OFF \
     -DKokkosKernels_ENABLE_COMPONENT_BATCHED=ON -DKokkosKernels_ENABLE_COMPONENT_BLAS=ON \
     -DKokkosKernels_ADD_DEFAULT_ETI=OFF -DKokkosKernels_ENABLE_TPL_CUBLAS=ON \
     -DKokkosKernels_ENABLE_TPL_CUSPARSE=OFF -DKokkosKernels_ENABLE_TPL_CUSOLVER=OFF \
     -DKokkosKernels_ENABLE_TESTS=OFF -DKokkosKernels_ENABLE_EXAMPLES=OFF \
-    -DKokkosKernels_ENABLE_PERFTESTS=OFF -DKokkosKernels_ENABLE_BENCHMARK=OFF >"$work.log" 2>&1 &&
-    cmake --build "$work/build" -j "$jobs" >>"$work.log" 2>&1 &&
-    cmake --install "$work/build" >>"$work.log" 2>&1 || die "building Kokkos Kernels failed; see $work.log"
-  echo "$archive" >"$prefix/.kokkostile-complete"
-  rm -rf "$work"
-  finished "deps-kokkoskernels-cuda" "$started" "Kokkos Kernels built"
-  echo "$prefix"
+    -DKokkosKernels_ENABLE_PERFTESTS=OFF -DKokkosKernels_ENABLE_BENCHMARK=OFF
 }
 
 cuda_main() {
@@ -320,23 +298,24 @@ cuda_main() {
   fi
   export NVCC_WRAPPER_DEFAULT_ARCH=sm_$arch
 
-  # GoogleTest and Google Benchmark: this machine's, else built from ../shared/deps.
-  if [ "$command" != exec ] && [ "$command" != shell ] && [ "$command" != app ] &&
-    ! cuda_native_test_libraries; then
-    local gtest_archive bench_archive
-    gtest_archive=${KOKKOSTILE_GTEST_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'googletest-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
-    bench_archive=${KOKKOSTILE_BENCHMARK_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'google-benchmark-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
-    prefix_path+=("$(cuda_cached_cmake_install GoogleTest "${gtest_archive:-$deps_dir/googletest-*.tar.gz}" googletest -DBUILD_GMOCK=OFF -DINSTALL_GTEST=ON)")
-    prefix_path+=("$(cuda_cached_cmake_install "Google Benchmark" "${bench_archive:-$deps_dir/google-benchmark-*.tar.gz}" benchmark -DBENCHMARK_ENABLE_TESTING=OFF -DBENCHMARK_ENABLE_GTEST_TESTS=OFF -DBENCHMARK_ENABLE_WERROR=OFF)")
-  fi
-  # Kokkos Kernels: built from ../shared/deps against a Kokkos built here (with your own Kokkos,
-  # CMake finds your Kokkos Kernels, if any, as in the other flavours), unless switched off.
-  if [ -n "$kokkos_built_here" ] && [ "$command" != exec ] && [ "$command" != shell ] &&
-    [ "$command" != app ] &&
-    [[ " ${KOKKOSTILE_CMAKE_ARGS:-} " != *" -DKOKKOSTILE_ENABLE_KOKKOSKERNELS=OFF "* ]]; then
-    local kokkoskernels
-    kokkoskernels=$(cuda_kokkoskernels_prefix "$kokkos_root")
-    [ -z "$kokkoskernels" ] || prefix_path+=("$kokkoskernels")
+  # The test and benchmark dependencies (not needed by exec, shell or app).
+  if [ "$command" != exec ] && [ "$command" != shell ] && [ "$command" != app ]; then
+    # GoogleTest and Google Benchmark: this machine's, else built from ../shared/deps.
+    if ! cuda_native_test_libraries; then
+      local gtest_archive bench_archive
+      gtest_archive=${KOKKOSTILE_GTEST_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'googletest-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
+      bench_archive=${KOKKOSTILE_BENCHMARK_SOURCE:-$(find "$deps_dir" -maxdepth 1 -name 'google-benchmark-*.tar.gz' 2>/dev/null | sort | tail -n 1)}
+      prefix_path+=("$(cuda_cached_cmake_install GoogleTest "${gtest_archive:-$deps_dir/googletest-*.tar.gz}" googletest -DBUILD_GMOCK=OFF -DINSTALL_GTEST=ON)")
+      prefix_path+=("$(cuda_cached_cmake_install "Google Benchmark" "${bench_archive:-$deps_dir/google-benchmark-*.tar.gz}" benchmark -DBENCHMARK_ENABLE_TESTING=OFF -DBENCHMARK_ENABLE_GTEST_TESTS=OFF -DBENCHMARK_ENABLE_WERROR=OFF)")
+    fi
+    # Kokkos Kernels: built from ../shared/deps against a Kokkos built here (with your own Kokkos,
+    # CMake finds your Kokkos Kernels, if any, as in the other flavours), unless switched off.
+    if [ -n "$kokkos_built_here" ] &&
+      [[ " ${KOKKOSTILE_CMAKE_ARGS:-} " != *" -DKOKKOSTILE_ENABLE_KOKKOSKERNELS=OFF "* ]]; then
+      local kokkoskernels
+      kokkoskernels=$(cuda_kokkoskernels_prefix "$kokkos_root")
+      [ -z "$kokkoskernels" ] || prefix_path+=("$kokkoskernels")
+    fi
   fi
   if [ ${#prefix_path[@]} -gt 0 ]; then
     local joined

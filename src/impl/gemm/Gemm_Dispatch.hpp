@@ -36,8 +36,7 @@ void run_gemm_tuned_tile(const Problem& problem, GemmTile tile) {
   const bool automatic = tile == GemmTile::automatic;
   switch (resolve_gemm_tile<ExecSpace, T>(
       tile, problem.template whole_packet_tiles<GemmTunedShape<128, 128, 16, 8, 8>>(),
-      !automatic || gemm_tiles_fill_machine(call, space, m, n),
-      !automatic || gemm_tiles_fill_machine(call, space, m, n, 128, 64))) {
+      !automatic || gemm_tiles_fill_machine(call, space, m, n, 128, gemm_big_tile_n<T>))) {
     case GemmTile::t128x128x8_8x8:
       return run_gemm_tuned<GemmTunedShape<128, 128, 8, 8, 8>>(problem);
     case GemmTile::t128x128x16_8x8:

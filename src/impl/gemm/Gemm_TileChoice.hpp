@@ -33,20 +33,25 @@ namespace Impl {
 /// with both forced in the same run (perf_tests/results/2026-11-27_H100_gemm_fragment_pipeline/,
 /// commit 654e75d, and perf_tests/results/2026-11-27_H200_gemm_tile_choice/, commit 71a2159). It
 /// can still be forced.
+/// `big_tiles_fill_machine`: whether T's big tile (128 x gemm_big_tile_n<T>) fills the machine.
 template <class ExecSpace, class T>
 GemmTile resolve_gemm_tile(GemmTile tile, bool whole_packet_tiles_of_16 = false,
-                           bool big_tiles_fill_machine = true,
-                           bool double_tiles_fill_machine = true) {
+                           bool big_tiles_fill_machine = true) {
   if (tile != GemmTile::automatic)
     return tile;
   if (is_host_backend<ExecSpace>())
     return GemmTile::t64x64x16_4x4;
   if (sizeof(T) >= 8)
-    return double_tiles_fill_machine ? GemmTile::t128x64x8_8x4 : GemmTile::t64x64x16_4x4;
+    return big_tiles_fill_machine ? GemmTile::t128x64x8_8x4 : GemmTile::t64x64x16_4x4;
   if (!big_tiles_fill_machine)
     return GemmTile::t128x64x8_8x4;
   return whole_packet_tiles_of_16 ? GemmTile::t128x128x16_8x8 : GemmTile::t128x128x8_8x8;
 }
+
+/// The big tile of T's automatic choice on a device, whose count against the multiprocessors
+/// decides between it and the smaller one: 128 x 128 for float, 128 x 64 for double.
+template <class T>
+constexpr std::int64_t gemm_big_tile_n = sizeof(T) >= 8 ? 64 : 128;
 
 /// Whether m x n has at least as many tile_m x tile_n tiles as the device has multiprocessors
 /// (always true where the question does not arise).
