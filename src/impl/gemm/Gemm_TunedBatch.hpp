@@ -21,6 +21,9 @@ struct GemmBatchedTunedC {
   KOKKOS_FORCEINLINE_FUNCTION T& operator()(std::int64_t i, std::int64_t j) const {
     return data[i * row_stride + j * col_stride];
   }
+  KOKKOS_FORCEINLINE_FUNCTION std::int64_t stride(int r) const {
+    return r == 0 ? row_stride : col_stride;
+  }
 };
 
 /// TileKernel (a GemmTuned) set up for matrix 0; team r computes tile r % tiles of matrix

@@ -44,6 +44,7 @@ template <class Shape, class T, bool AAlongK, bool BAlongK>
 struct GemmTunedLayout {
   static constexpr int BM = Shape::BM, BN = Shape::BN, BK = Shape::BK, TM = Shape::TM,
                        TN = Shape::TN, threads = Shape::threads;
+  static constexpr bool a_along_k = AAlongK, b_along_k = BAlongK;
   static constexpr int V = packet_width<T>();
   // Scratch layouts. By default the A tile is k-major (element (r, c) at c * pitch_a + r) and the B
   // tile is stored as it is (r * pitch_b + c): for each k, a thread's rows of A and columns of B
