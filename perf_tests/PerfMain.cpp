@@ -26,6 +26,7 @@ void register_streaming_benchmarks(const Config& config);
 void register_gemm_benchmarks(const Config& config);
 void register_gemm_batched_benchmarks(const Config& config);
 void register_fused_epilogue_benchmarks(const Config& config);
+void register_fused_transpose_stencil_benchmarks(const Config& config);
 void register_cluster_benchmarks(const Config& config);
 void register_histogram_benchmarks(const Config& config);
 }  // namespace KokkosTileBench
@@ -91,6 +92,7 @@ int main(int argc, char* argv[]) {
   KokkosTileBench::register_gemm_benchmarks(config);
   KokkosTileBench::register_gemm_batched_benchmarks(config);
   KokkosTileBench::register_fused_epilogue_benchmarks(config);
+  KokkosTileBench::register_fused_transpose_stencil_benchmarks(config);
   KokkosTileBench::register_cluster_benchmarks(config);
   KokkosTileBench::register_histogram_benchmarks(config);
   benchmark::RunSpecifiedBenchmarks();

@@ -40,6 +40,7 @@ BASELINES = {"h2d": ["raw_memcpy_pinned"], "d2h": ["raw_memcpy_pinned"],
              "gemm_batched": ["cublas_strided_batched", "kokkosbatched", "plain_kokkos"],
              # The fused team kernel against the same work as whole-array calls.
              "gemm_batched_bias_relu": ["sequence", "plain_kokkos"],
+             "transpose_stencil_5pt": ["sequence", "deep_copy"],
              # CUB on CUDA; elsewhere the plain atomic kernel a user writes (older runs: ScatterView).
              "histogram_uniform": ["cub_histogram_even", "plain_kokkos", "scatter_view"],
              "histogram_skewed": ["cub_histogram_even", "plain_kokkos", "scatter_view"],
