@@ -18,16 +18,15 @@
 namespace KokkosTile {
 namespace Impl {
 
-/// W products to C(row, col + w) (along_row) or C(row + w, col), each alpha * p + beta * C: one
-/// store of W elements where C is contiguous there (`contiguous`), the run lies inside C and starts
-/// on its own size; else element by element, clipped at C's edges.
+/// W products to C(row, col + w) (along_row) or C(row + w, col), each alpha * p + beta * C, where
+/// the caller has checked that C is contiguous in that direction: one store of W elements where
+/// the run lies inside C and starts on its own size; else element by element, clipped at C's edges.
 template <int W, class CView, class T>
 KOKKOS_FORCEINLINE_FUNCTION void gemm_store_run(const CView& c, std::int64_t m, std::int64_t n,
-                                                std::int64_t row, std::int64_t col, bool contiguous,
-                                                bool along_row, const Packet<T, W>& p, T alpha,
-                                                T beta) {
+                                                std::int64_t row, std::int64_t col, bool along_row,
+                                                const Packet<T, W>& p, T alpha, T beta) {
   const bool inside = along_row ? row < m && col + W <= n : row + W <= m && col < n;
-  if (W > 1 && contiguous && inside) {
+  if (W > 1 && inside) {
     T* dst = &c(row, col);
     if (reinterpret_cast<std::uintptr_t>(dst) % sizeof(Packet<T, W>) == 0) {
       Packet<T, W> out;
@@ -53,12 +52,6 @@ KOKKOS_FORCEINLINE_FUNCTION void gemm_store_run(const CView& c, std::int64_t m, 
   }
 }
 
-/// C's stride along rank r (Kokkos Views and GemmBatchedTunedC alike).
-template <class CView>
-KOKKOS_FORCEINLINE_FUNCTION std::int64_t gemm_c_stride(const CView& c, int r) {
-  return std::int64_t(c.stride(r));
-}
-
 /// MmaRows: 0 for the SIMT order, else the rows of the mma instruction whose fragment order the
 /// accumulators are in (GemmDmmaLayout).
 ///
@@ -78,7 +71,8 @@ struct GemmTunedEpilogue {
   KOKKOS_FORCEINLINE_FUNCTION static void store(const CView& c, std::int64_t m, std::int64_t n,
                                                 std::int64_t row0, std::int64_t col0, int t,
                                                 const T (&acc)[TM][TN], T alpha, T beta) {
-    const bool row_major = gemm_c_stride(c, 1) == 1, col_major = gemm_c_stride(c, 0) == 1;
+    // Kokkos Views and GemmBatchedTunedC alike.
+    const bool row_major = c.stride(1) == 1, col_major = c.stride(0) == 1;
     if constexpr (DmmaOrder) {
       const int warp = t / 32, lane = t % 32;
       constexpr int per_mma = dmma::per_mma;
@@ -98,8 +92,8 @@ struct GemmTunedEpilogue {
               const T v0 = value(f0), v1 = value(f0 + per_mma), v2 = value(f0 + 1),
                       v3 = value(f0 + per_mma + 1);
               if constexpr (sizeof(T) * 4 == 16) {
-                gemm_store_run<4>(c, m, n, row, col, true, true, Packet<T, 4>{{v0, v1, v2, v3}},
-                                  alpha, beta);
+                gemm_store_run<4>(c, m, n, row, col, true, Packet<T, 4>{{v0, v1, v2, v3}}, alpha,
+                                  beta);
               } else {
                 store_quad_in_pairs(c, m, n, row, col, lane, v0, v1, v2, v3, alpha, beta);
               }
@@ -114,7 +108,7 @@ struct GemmTunedEpilogue {
             for (int e = 0; e < 2; ++e) {  // rows e / 2 = 0, 1 of f + e and f + e + 2
               const std::int64_t row = row0 + dmma::row(warp, lane, f + e);
               const std::int64_t col = col0 + dmma::col(warp, lane, f + e);
-              gemm_store_run<2>(c, m, n, row, col, true, false,
+              gemm_store_run<2>(c, m, n, row, col, false,
                                 Packet<T, 2>{{value(f + e), value(f + e + 2)}}, alpha, beta);
             }
           }
@@ -126,7 +120,7 @@ struct GemmTunedEpilogue {
           for (int f = 0; f < TM * TN; f += per_mma) {
             const std::int64_t row = row0 + dmma::row(warp, lane, f);
             const std::int64_t col = col0 + dmma::col(warp, lane, f);
-            gemm_store_run<2>(c, m, n, row, col, true, true, Packet<T, 2>{{value(f), value(f + 1)}},
+            gemm_store_run<2>(c, m, n, row, col, true, Packet<T, 2>{{value(f), value(f + 1)}},
                               alpha, beta);
           }
           return;
@@ -154,8 +148,7 @@ struct GemmTunedEpilogue {
             KOKKOSTILE_UNROLL
             for (int w = 0; w < V; ++w)
               p.v[w] = acc[i][j + w];
-            gemm_store_run<V>(c, m, n, row, col0 + Layout::tile_col(tx, j), true, true, p, alpha,
-                              beta);
+            gemm_store_run<V>(c, m, n, row, col0 + Layout::tile_col(tx, j), true, p, alpha, beta);
           }
         }
         return;
@@ -172,8 +165,7 @@ struct GemmTunedEpilogue {
             KOKKOSTILE_UNROLL
             for (int w = 0; w < V; ++w)
               p.v[w] = acc[i + w][j];
-            gemm_store_run<V>(c, m, n, row0 + Layout::tile_row(ty, i), col, true, false, p, alpha,
-                              beta);
+            gemm_store_run<V>(c, m, n, row0 + Layout::tile_row(ty, i), col, false, p, alpha, beta);
           }
         }
         return;
@@ -207,13 +199,13 @@ struct GemmTunedEpilogue {
     const T r0 = __shfl_xor_sync(0xffffffffu, even ? v2 : v0, 1);
     const T r1 = __shfl_xor_sync(0xffffffffu, even ? v3 : v1, 1);
     // Selects, not branches: the two lanes of a pair must store in the same instruction.
-    gemm_store_run<2>(c, m, n, row, even ? col : col - 2, true, true,
+    gemm_store_run<2>(c, m, n, row, even ? col : col - 2, true,
                       Packet<T, 2>{{even ? v0 : r0, even ? v1 : r1}}, alpha, beta);
-    gemm_store_run<2>(c, m, n, row, even ? col + 4 : col + 2, true, true,
+    gemm_store_run<2>(c, m, n, row, even ? col + 4 : col + 2, true,
                       Packet<T, 2>{{even ? r0 : v2, even ? r1 : v3}}, alpha, beta);
 #else
-    gemm_store_run<2>(c, m, n, row, col, true, true, Packet<T, 2>{{v0, v1}}, alpha, beta);
-    gemm_store_run<2>(c, m, n, row, col + 2, true, true, Packet<T, 2>{{v2, v3}}, alpha, beta);
+    gemm_store_run<2>(c, m, n, row, col, true, Packet<T, 2>{{v0, v1}}, alpha, beta);
+    gemm_store_run<2>(c, m, n, row, col + 2, true, Packet<T, 2>{{v2, v3}}, alpha, beta);
 #endif
   }
 };
