@@ -14,6 +14,7 @@
 
 #include "KokkosTile_TeamLoops.hpp"
 #include "KokkosTile_ViewLines.hpp"
+#include "impl/core/Core_Unroll.hpp"
 
 #include <cstdint>
 #include <type_traits>
@@ -27,31 +28,82 @@ KOKKOS_INLINE_FUNCTION int clipped_count(std::int64_t extent, std::int64_t start
   return left <= 0 ? 0 : (left < window ? static_cast<int>(left) : window);
 }
 
-/// Calls op(i, j) for every element of a rows x cols window, in `global`'s storage order: on
-/// devices consecutive threads take consecutive elements; on host backends a thread takes a line,
-/// a plain loop the compiler can vectorise (a division per element cost ~1.5 ns an element).
-template <class TeamMember, class View2D, class Op>
-KOKKOS_INLINE_FUNCTION void team_for_each_in_window(const TeamMember& team, const View2D& global,
-                                                    int rows, int cols, const Op& op) {
+/// write(i, j, read(i, j)) for every element of a fast x slow window, (i, j) = (f, s) when left,
+/// else (s, f): consecutive threads take consecutive f, and every thread issues up to InFlight
+/// reads before its writes. Compilers cannot move a global load above a store into team scratch
+/// that they cannot prove distinct (scratch pointers are generic), so a loop that reads and writes
+/// an element at a time keeps one load in flight per thread and is bound by memory latency. A
+/// thread's elements lie `rounds` apart, so it finds each one's (f, s) from the last by an add and
+/// a compare: one division per InFlight elements instead of one per element. The values in flight
+/// cost registers: in a kernel whose occupancy is limited by registers (a stencil's halo load with
+/// boundary reads) InFlight 1 can be the faster choice.
+template <int InFlight, class TeamMember, class Read, class Write>
+KOKKOS_INLINE_FUNCTION void team_copy_window_staged(const TeamMember& team, int fast, int slow,
+                                                    bool left, const Read& read,
+                                                    const Write& write) {
+  using value_type = decltype(read(0, 0));
+  const int count = fast * slow;
+  if (count == 0)
+    return;
+  // At least a round per thread, so that small windows still spread over the whole team.
+  const int threads = team.team_size() < count ? team.team_size() : count;
+  const int least_rounds = (count + InFlight - 1) / InFlight;
+  const int rounds = least_rounds > threads ? least_rounds : threads;
+  const int step_slow = rounds / fast, step_fast = rounds % fast;
+  const auto next = [&](int& f, int& s) {
+    f += step_fast;
+    s += step_slow;
+    if (f >= fast) {
+      f -= fast;
+      ++s;
+    }
+  };
+  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rounds), [&](int k) {
+    value_type values[InFlight];
+    int f = k % fast, s = k / fast;
+    KOKKOSTILE_UNROLL
+    for (int u = 0; u < InFlight; ++u) {
+      if (s < slow)
+        values[u] = left ? read(f, s) : read(s, f);
+      next(f, s);
+    }
+    f = k % fast;
+    s = k / fast;
+    KOKKOSTILE_UNROLL
+    for (int u = 0; u < InFlight; ++u) {
+      if (s < slow) {
+        if (left)
+          write(f, s, values[u]);
+        else
+          write(s, f, values[u]);
+      }
+      next(f, s);
+    }
+  });
+}
+
+/// write(i, j, read(i, j)) for every element of a rows x cols window, in `global`'s storage
+/// order. Devices: consecutive threads take consecutive elements, InFlight at a time each
+/// (team_copy_window_staged). Host backends: a thread takes a line, a plain loop the compiler can
+/// vectorise (a division per element cost ~1.5 ns an element).
+template <int InFlight, class TeamMember, class View2D, class Read, class Write>
+KOKKOS_INLINE_FUNCTION void team_copy_window(const TeamMember& team, const View2D& global, int rows,
+                                             int cols, const Read& read, const Write& write) {
   const bool left = leftmost_index_is_contiguous(global);
   KOKKOS_IF_ON_HOST((
       if (left) {
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, cols), [&](int j) {
-          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, rows), [&](int i) { op(i, j); });
+          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, rows),
+                               [&](int i) { write(i, j, read(i, j)); });
         });
       } else {
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, rows), [&](int i) {
-          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, cols), [&](int j) { op(i, j); });
+          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, cols),
+                               [&](int j) { write(i, j, read(i, j)); });
         });
       }))
-  KOKKOS_IF_ON_DEVICE((
-      if (left) {
-        Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rows * cols),
-                             [&](int k) { op(k % rows, k / rows); });
-      } else {
-        Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rows * cols),
-                             [&](int k) { op(k / cols, k % cols); });
-      }))
+  KOKKOS_IF_ON_DEVICE((team_copy_window_staged<InFlight>(team, left ? rows : cols,
+                                                         left ? cols : rows, left, read, write);))
 }
 
 }  // namespace Impl
@@ -89,8 +141,9 @@ KOKKOS_INLINE_FUNCTION Kokkos::pair<int, int> load_tile(const TeamMember& team, 
   static_assert(SrcView::rank() == 2, "KokkosTile::load_tile: a 2-D tile loads from a rank-2 View");
   const int rows = Impl::clipped_count(src.extent(0), row0, tile.rows());
   const int cols = Impl::clipped_count(src.extent(1), col0, tile.cols());
-  Impl::team_for_each_in_window(team, src, rows, cols,
-                                [&](int i, int j) { tile(i, j) = src(row0 + i, col0 + j); });
+  Impl::team_copy_window<8>(
+      team, src, rows, cols, [&](int i, int j) { return src(row0 + i, col0 + j); },
+      [&](int i, int j, const typename Tile::value_type& v) { tile(i, j) = v; });
   return {rows, cols};
 }
 
@@ -104,9 +157,11 @@ KOKKOS_INLINE_FUNCTION Kokkos::pair<int, int> load_tile_or_fill(
                 "KokkosTile::load_tile_or_fill: a 2-D tile loads from a rank-2 View");
   const int rows = Impl::clipped_count(src.extent(0), row0, tile.rows());
   const int cols = Impl::clipped_count(src.extent(1), col0, tile.cols());
-  Impl::team_for_each_in_window(team, src, tile.rows(), tile.cols(), [&](int i, int j) {
-    tile(i, j) = (i < rows && j < cols) ? src(row0 + i, col0 + j) : fill;
-  });
+  using T = typename Tile::value_type;
+  Impl::team_copy_window<8>(
+      team, src, tile.rows(), tile.cols(),
+      [&](int i, int j) { return (i < rows && j < cols) ? T(src(row0 + i, col0 + j)) : fill; },
+      [&](int i, int j, const T& v) { tile(i, j) = v; });
   return {rows, cols};
 }
 
@@ -118,8 +173,9 @@ KOKKOS_INLINE_FUNCTION Kokkos::pair<int, int> store_tile(const TeamMember& team,
   static_assert(DstView::rank() == 2, "KokkosTile::store_tile: a 2-D tile stores to a rank-2 View");
   const int rows = Impl::clipped_count(dst.extent(0), row0, tile.rows());
   const int cols = Impl::clipped_count(dst.extent(1), col0, tile.cols());
-  Impl::team_for_each_in_window(team, dst, rows, cols,
-                                [&](int i, int j) { dst(row0 + i, col0 + j) = tile(i, j); });
+  Impl::team_copy_window<8>(
+      team, dst, rows, cols, [&](int i, int j) { return tile(i, j); },
+      [&](int i, int j, const typename Tile::value_type& v) { dst(row0 + i, col0 + j) = v; });
   return {rows, cols};
 }
 

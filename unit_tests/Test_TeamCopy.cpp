@@ -27,8 +27,8 @@ const std::vector<MatrixExtent>& matrix_extents() {
 }
 
 const std::vector<TileShape2D>& tile_shapes() {
-  static const std::vector<TileShape2D> shapes = {{1, 1, 0},   {7, 5, 0},   {16, 16, 0},
-                                                  {16, 16, 1}, {32, 32, 1}, {8, 32, 3}};
+  static const std::vector<TileShape2D> shapes = {{1, 1, 0},   {7, 5, 0},  {16, 16, 0}, {16, 16, 1},
+                                                  {32, 32, 1}, {8, 32, 3}, {64, 48, 1}};
   return shapes;
 }
 
