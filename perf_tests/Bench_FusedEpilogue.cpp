@@ -47,7 +47,9 @@ void fused_bias_relu(const Space& space, const View3& a, const View3& b, const B
   using Tile = KokkosTile::Tile2D<T, Space>;
   using Team = typename Kokkos::TeamPolicy<Space>::member_type;
   const int n = int(y.extent(1)), k = int(a.extent(2));
-  const KokkosTile::TileShape2D shape_a{n, k, 1}, shape_b{k, n, 1}, shape_y{n, n, 1};
+  // Rows padded by 4 elements: the lanes of a DMMA fragment load (team_gemm, double) then hit
+  // distinct banks.
+  const KokkosTile::TileShape2D shape_a{n, k, 4}, shape_b{k, n, 4}, shape_y{n, n, 4};
   const auto budget = KokkosTile::ScratchBudget{}
                           .template add<Tile>(shape_a)
                           .template add<Tile>(shape_b)

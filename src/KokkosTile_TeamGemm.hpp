@@ -21,8 +21,11 @@
 // - any m, n, k (0 included); beta = 0 does not read C, alpha = 0 or k = 0 does not read A or B;
 // - extents that do not agree (op(A) m x k, op(B) k x n, C m x n) abort the kernel
 //   (Kokkos::abort), as a device kernel cannot throw.
-// Each thread accumulates a 4 x 4 (2 x 2 or 1 x 1 when C has too few elements for every thread
-// to get one) block of C in registers: impl/team/Team_Gemm.hpp.
+// How: double C on CUDA sm_80 and newer uses the fp64 tensor cores (DMMA), a warp per 16 x 16
+// block of C, in teams of whole warps (any m, n, k); otherwise each thread accumulates a 4 x 4
+// (2 x 2 or 1 x 1 when C has too few elements for every thread to get one) block of C in
+// registers: impl/team/Team_Gemm.hpp. Scratch tiles of double read by DMMA want rows padded by 4
+// elements (TileShape2D's pad), so that a fragment's lanes hit distinct banks.
 
 #include <Kokkos_Core.hpp>
 

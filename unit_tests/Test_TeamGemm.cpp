@@ -151,6 +151,14 @@ TEST(TeamGemm, ScratchTilesDouble) {
   run_team_cases<'N', 'T', double>(true);
   run_team_cases<'T', 'T', double>(true);
 }
+TEST(TeamGemm, PartialWarps) {  // devices: double off its tensor-core form, onto SIMT tiles
+  if (!on_cuda())
+    GTEST_SKIP() << "teams of 48 threads are a GPU case";
+  for (const auto& s : team_cases())
+    check_team_gemm<'N', 'T', double>(s, 48, true, 1.0, 0.0);
+  check_team_gemm<'T', 'N', double>({13, 11, 6}, 48, false, -0.5, 2.0);
+}
+
 TEST(TeamGemm, GlobalViews) {
   run_team_cases<'N', 'N', double>(false);
   run_team_cases<'T', 'C', float>(false);  // 'C' is 'T' for real types

@@ -10,6 +10,9 @@
 // so that consecutive threads read consecutive columns of op(B) and write consecutive columns of
 // C (one run of addresses per warp, no bank conflicts).
 //
+// Double on CUDA devices with fp64 tensor cores: DMMA, a warp per 16 x 16 block
+// (Team_GemmDmma.hpp).
+//
 // Host backends: 4 x (64 bytes of columns) blocks of consecutive rows and columns, a block per
 // thread, whose row updates the compiler vectorises.
 
@@ -18,46 +21,14 @@
 #include "impl/core/Core_Unroll.hpp"
 #include "impl/core/Core_BackendTraits.hpp"
 #include "impl/core/Core_Scalars.hpp"
+#include "impl/team/Team_GemmDmma.hpp"
+#include "impl/team/Team_GemmOps.hpp"
 #include "impl/team/Team_GemmRegisterTile.hpp"
 
 #include <type_traits>
 
 namespace KokkosTile {
 namespace Impl {
-
-template <char Op>
-inline constexpr bool team_op_valid =
-    Op == 'N' || Op == 'n' || Op == 'T' || Op == 't' || Op == 'C' || Op == 'c';
-template <char Op>
-inline constexpr bool team_op_transposes = Op != 'N' && Op != 'n';
-template <char Op>
-inline constexpr bool team_op_conjugates = Op == 'C' || Op == 'c';
-
-/// The writable value type of a matrix (rank-2 View or Tile2D).
-template <class Matrix>
-using team_matrix_value_t = std::remove_cv_t<typename Matrix::value_type>;
-
-/// Rows of op(X), columns of op(X).
-template <char Op, class Matrix>
-KOKKOS_FORCEINLINE_FUNCTION int team_op_rows(const Matrix& x) {
-  return static_cast<int>(team_op_transposes<Op> ? x.extent(1) : x.extent(0));
-}
-template <char Op, class Matrix>
-KOKKOS_FORCEINLINE_FUNCTION int team_op_cols(const Matrix& x) {
-  return static_cast<int>(team_op_transposes<Op> ? x.extent(0) : x.extent(1));
-}
-
-/// op(X)(r, c) as T: X(c, r) for "T", conj(X(c, r)) for "C" (complex X; "C" is "T" for real X).
-template <char Op, class T, class Matrix>
-KOKKOS_FORCEINLINE_FUNCTION T team_op_element(const Matrix& x, int r, int c) {
-  if constexpr (!team_op_transposes<Op>) {
-    return T(x(r, c));
-  } else if constexpr (team_op_conjugates<Op> && is_gemm_complex_v<team_matrix_value_t<Matrix>>) {
-    return T(Kokkos::conj(x(c, r)));
-  } else {
-    return T(x(c, r));
-  }
-}
 
 /// C = alpha * op(A) * op(B) + beta * C with R x R register tiles (devices); m, n, k > 0.
 template <int R, char OpA, char OpB, class TeamMember, class T, class AMatrix, class BMatrix,
@@ -157,6 +128,21 @@ KOKKOS_INLINE_FUNCTION void team_gemm_run(const TeamMember& team, T alpha, const
       team_gemm_host_blocks<4, narrow, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
     return;
   }
+#if defined(KOKKOSTILE_HAVE_TEAM_GEMM_DMMA)
+  if constexpr (std::is_same_v<T, double>) {
+    if (team_gemm_block_threads() % 32 == 0) {
+      team_gemm_dmma<OpA, OpB>(m, n, k, alpha, a, b, beta, c);
+      return;
+    }
+    // A partial warp: SIMT tiles of at most 2 x 2, whose few registers do not raise the kernel's
+    // count above the DMMA form's.
+    if (long(m) * n >= 4L * team.team_size())
+      team_gemm_tiles<2, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+    else
+      team_gemm_tiles<1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+    return;
+  }
+#endif
   const long cells = long(m) * n, threads = team.team_size();
   if (cells >= 16 * threads)
     team_gemm_tiles<4, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);

@@ -1,0 +1,90 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// team_gemm for double C on CUDA devices with fp64 tensor cores (sm_80 and newer): each warp of
+// the team computes 16 x 16 blocks of C as 2 x 2 mma.sync m8n8k4 (DMMA) products, reading its
+// fragments of op(A) and op(B) straight from the caller's matrices (scratch or global, any
+// layout). A k step of 4 loads 4 values a lane for 32 multiply-adds, where the SIMT 4 x 4
+// register tile loads 8 for 16; and the kernel keeps 8 accumulators a lane instead of 16, which
+// leaves the caller's kernel more registers (the SIMT form took a fused kernel to 122 a thread).
+// m8n8k4 is the fp64 shape every architecture from sm_80 has; the tuned whole-array GEMM's
+// m16n8k8 needs its own scratch layout (impl/gemm/Gemm_Dmma.hpp).
+//
+// Fragments (PTX ISA, m8n8k4 .f64), g = lane / 4, q = lane % 4: A (8 x 4) a0 = A[g][q]; B (4 x 8)
+// b0 = B[q][g]; C (8 x 8) c0, c1 = C[g][2q], C[g][2q + 1]. Rows and columns past C's edge read
+// the last one (in bounds) and are not stored; k past the end reads A as zero.
+
+#include <Kokkos_Core.hpp>
+
+#include "impl/core/Core_Scalars.hpp"
+#include "impl/core/Core_Unroll.hpp"
+#include "impl/gemm/Gemm_Dmma.hpp"
+#include "impl/team/Team_GemmOps.hpp"
+
+namespace KokkosTile {
+namespace Impl {
+
+#if defined(KOKKOSTILE_HAVE_DMMA)
+#define KOKKOSTILE_HAVE_TEAM_GEMM_DMMA 1
+
+/// Lanes in the calling CUDA block (a Kokkos team is one block: thread x is the vector lane).
+KOKKOS_FORCEINLINE_FUNCTION int team_gemm_block_threads() {
+  return int(blockDim.x * blockDim.y * blockDim.z);
+}
+
+/// C = alpha * op(A) * op(B) + beta * C with DMMA; m, n, k > 0, the block a whole number of warps.
+template <char OpA, char OpB, class AMatrix, class BMatrix, class CMatrix>
+__device__ inline void team_gemm_dmma(int m, int n, int k, double alpha, const AMatrix& a,
+                                      const BMatrix& b, double beta, const CMatrix& c) {
+  const int thread = int(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
+  const int warps = team_gemm_block_threads() / 32, warp = thread / 32, lane = thread % 32;
+  const int g = lane / 4, q = lane % 4;
+  const int blocks_n = (n + 15) / 16, blocks = (m + 15) / 16 * blocks_n;
+  for (int w = warp; w < blocks; w += warps) {  // uniform across the warp: mma.sync converges
+    const int r0 = (w / blocks_n) * 16, c0 = (w % blocks_n) * 16;
+    int a_row[2], b_col[2];
+    KOKKOSTILE_UNROLL
+    for (int i = 0; i < 2; ++i) {
+      a_row[i] = r0 + 8 * i + g < m ? r0 + 8 * i + g : m - 1;
+      b_col[i] = c0 + 8 * i + g < n ? c0 + 8 * i + g : n - 1;
+    }
+    double acc[2][2][2] = {};
+    for (int k0 = 0; k0 < k; k0 += 4) {
+      const bool inside = k0 + q < k;
+      const int kk = inside ? k0 + q : k - 1;
+      double av[2], bv[2];
+      KOKKOSTILE_UNROLL
+      for (int i = 0; i < 2; ++i) {
+        const double x = team_op_element<OpA, double>(a, a_row[i], kk);
+        av[i] = inside ? x : 0.0;
+        bv[i] = team_op_element<OpB, double>(b, kk, b_col[i]);
+      }
+      KOKKOSTILE_UNROLL
+      for (int i = 0; i < 2; ++i) {
+        KOKKOSTILE_UNROLL
+        for (int j = 0; j < 2; ++j)
+          asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+              : "+d"(acc[i][j][0]), "+d"(acc[i][j][1])
+              : "d"(av[i]), "d"(bv[j]));
+      }
+    }
+    KOKKOSTILE_UNROLL
+    for (int i = 0; i < 2; ++i) {
+      const int row = r0 + 8 * i + g;
+      KOKKOSTILE_UNROLL
+      for (int j = 0; j < 2; ++j) {
+        KOKKOSTILE_UNROLL
+        for (int e = 0; e < 2; ++e) {
+          const int col = c0 + 8 * j + 2 * q + e;
+          if (row < m && col < n)
+            gemm_update(c(row, col), acc[i][j][e], alpha, beta);
+        }
+      }
+    }
+  }
+}
+
+#endif
+
+}  // namespace Impl
+}  // namespace KokkosTile

@@ -1,0 +1,51 @@
+// SPDX-FileCopyrightText: 2026 KokkosTile developers
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#pragma once
+// team_gemm's operand ops: which op characters are valid, and op(X)'s extents and elements for a
+// rank-2 View or Tile2D X.
+
+#include <Kokkos_Core.hpp>
+
+#include "impl/core/Core_Scalars.hpp"
+
+#include <type_traits>
+
+namespace KokkosTile {
+namespace Impl {
+
+template <char Op>
+inline constexpr bool team_op_valid =
+    Op == 'N' || Op == 'n' || Op == 'T' || Op == 't' || Op == 'C' || Op == 'c';
+template <char Op>
+inline constexpr bool team_op_transposes = Op != 'N' && Op != 'n';
+template <char Op>
+inline constexpr bool team_op_conjugates = Op == 'C' || Op == 'c';
+
+/// The writable value type of a matrix (rank-2 View or Tile2D).
+template <class Matrix>
+using team_matrix_value_t = std::remove_cv_t<typename Matrix::value_type>;
+
+/// Rows of op(X), columns of op(X).
+template <char Op, class Matrix>
+KOKKOS_FORCEINLINE_FUNCTION int team_op_rows(const Matrix& x) {
+  return static_cast<int>(team_op_transposes<Op> ? x.extent(1) : x.extent(0));
+}
+template <char Op, class Matrix>
+KOKKOS_FORCEINLINE_FUNCTION int team_op_cols(const Matrix& x) {
+  return static_cast<int>(team_op_transposes<Op> ? x.extent(0) : x.extent(1));
+}
+
+/// op(X)(r, c) as T: X(c, r) for "T", conj(X(c, r)) for "C" (complex X; "C" is "T" for real X).
+template <char Op, class T, class Matrix>
+KOKKOS_FORCEINLINE_FUNCTION T team_op_element(const Matrix& x, int r, int c) {
+  if constexpr (!team_op_transposes<Op>) {
+    return T(x(r, c));
+  } else if constexpr (team_op_conjugates<Op> && is_gemm_complex_v<team_matrix_value_t<Matrix>>) {
+    return T(Kokkos::conj(x(c, r)));
+  } else {
+    return T(x(c, r));
+  }
+}
+
+}  // namespace Impl
+}  // namespace KokkosTile
