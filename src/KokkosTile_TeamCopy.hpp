@@ -14,7 +14,6 @@
 
 #include "KokkosTile_TeamLoops.hpp"
 #include "KokkosTile_ViewLines.hpp"
-#include "impl/core/Core_Unroll.hpp"
 
 #include <cstdint>
 #include <type_traits>
@@ -28,64 +27,10 @@ KOKKOS_INLINE_FUNCTION int clipped_count(std::int64_t extent, std::int64_t start
   return left <= 0 ? 0 : (left < window ? static_cast<int>(left) : window);
 }
 
-/// write(i, j, read(i, j)) for every element of a fast x slow window, (i, j) = (f, s) when left,
-/// else (s, f): consecutive threads take consecutive f, and every thread issues up to InFlight
-/// reads before its writes. Compilers cannot move a global load above a store into team scratch
-/// that they cannot prove distinct (scratch pointers are generic), so a loop that reads and writes
-/// an element at a time keeps one load in flight per thread and is bound by memory latency. A
-/// thread's elements lie `rounds` apart, so it finds each one's (f, s) from the last by an add and
-/// a compare: one division per InFlight elements instead of one per element. The values in flight
-/// cost registers: in a kernel whose occupancy is limited by registers (a stencil's halo load with
-/// boundary reads) InFlight 1 can be the faster choice.
-template <int InFlight, class TeamMember, class Read, class Write>
-KOKKOS_INLINE_FUNCTION void team_copy_window_staged(const TeamMember& team, int fast, int slow,
-                                                    bool left, const Read& read,
-                                                    const Write& write) {
-  using value_type = decltype(read(0, 0));
-  const int count = fast * slow;
-  if (count == 0)
-    return;
-  // At least a round per thread, so that small windows still spread over the whole team.
-  const int threads = team.team_size() < count ? team.team_size() : count;
-  const int least_rounds = (count + InFlight - 1) / InFlight;
-  const int rounds = least_rounds > threads ? least_rounds : threads;
-  const int step_slow = rounds / fast, step_fast = rounds % fast;
-  const auto next = [&](int& f, int& s) {
-    f += step_fast;
-    s += step_slow;
-    if (f >= fast) {
-      f -= fast;
-      ++s;
-    }
-  };
-  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rounds), [&](int k) {
-    value_type values[InFlight];
-    int f = k % fast, s = k / fast;
-    KOKKOSTILE_UNROLL
-    for (int u = 0; u < InFlight; ++u) {
-      if (s < slow)
-        values[u] = left ? read(f, s) : read(s, f);
-      next(f, s);
-    }
-    f = k % fast;
-    s = k / fast;
-    KOKKOSTILE_UNROLL
-    for (int u = 0; u < InFlight; ++u) {
-      if (s < slow) {
-        if (left)
-          write(f, s, values[u]);
-        else
-          write(s, f, values[u]);
-      }
-      next(f, s);
-    }
-  });
-}
-
 /// write(i, j, read(i, j)) for every element of a rows x cols window, in `global`'s storage
 /// order. Devices: consecutive threads take consecutive elements, InFlight at a time each
-/// (team_copy_window_staged). Host backends: a thread takes a line, a plain loop the compiler can
-/// vectorise (a division per element cost ~1.5 ns an element).
+/// (team_staged_copy_2d, KokkosTile_TeamLoops.hpp). Host backends: a thread takes a line, a plain
+/// loop the compiler can vectorise (a division per element cost ~1.5 ns an element).
 template <int InFlight, class TeamMember, class View2D, class Read, class Write>
 KOKKOS_INLINE_FUNCTION void team_copy_window(const TeamMember& team, const View2D& global, int rows,
                                              int cols, const Read& read, const Write& write) {
@@ -102,8 +47,12 @@ KOKKOS_INLINE_FUNCTION void team_copy_window(const TeamMember& team, const View2
                                [&](int j) { write(i, j, read(i, j)); });
         });
       }))
-  KOKKOS_IF_ON_DEVICE((team_copy_window_staged<InFlight>(team, left ? rows : cols,
-                                                         left ? cols : rows, left, read, write);))
+  KOKKOS_IF_ON_DEVICE((
+      if (left) { team_staged_copy_2d<InFlight>(team, rows, cols, read, write); } else {
+        team_staged_copy_2d<InFlight>(
+            team, cols, rows, [&](int f, int s) { return read(s, f); },
+            [&](int f, int s, const auto& value) { write(s, f, value); });
+      }))
 }
 
 }  // namespace Impl

@@ -57,6 +57,58 @@ KOKKOS_INLINE_FUNCTION void team_staged_copy(const TeamMember& team, int count, 
   });
 }
 
+/// For 0 <= f < fast, 0 <= s < slow: store(f, s, load(f, s)), consecutive threads on consecutive
+/// f, every thread issuing up to InFlight loads before its stores (as team_staged_copy, for a 2-D
+/// window whose f is the contiguous index in memory). A thread's elements lie `rounds` apart, so
+/// it finds each one's (f, s) from the last by an add and a compare: one division per InFlight
+/// elements instead of one per element. The values in flight cost registers: in a kernel whose
+/// occupancy registers limit (a stencil's halo load with its boundary reads) InFlight 1 can be
+/// the faster choice.
+template <int InFlight, class TeamMember, class Load, class Store>
+KOKKOS_INLINE_FUNCTION void team_staged_copy_2d(const TeamMember& team, int fast, int slow,
+                                                const Load& load, const Store& store) {
+  static_assert(InFlight > 0, "KokkosTile::team_staged_copy_2d: InFlight must be positive");
+  using value_type = decltype(load(0, 0));
+  const int count = fast * slow;
+  if (count == 0)
+    return;
+  // At least a round per thread, so that small windows still spread over the whole team.
+  const int threads = team.team_size() < count ? team.team_size() : count;
+  const int least_rounds = (count + InFlight - 1) / InFlight;
+  const int rounds = least_rounds > threads ? least_rounds : threads;
+  const int step_slow = rounds / fast, step_fast = rounds % fast;
+  const auto next = [&](int& f, int& s) {
+    f += step_fast;
+    s += step_slow;
+    if (f >= fast) {
+      f -= fast;
+      ++s;
+    }
+  };
+  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rounds), [&](int k) {
+    value_type values[InFlight];
+    int f = k % fast, s = k / fast;
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#pragma unroll
+#endif
+    for (int u = 0; u < InFlight; ++u) {
+      if (s < slow)
+        values[u] = load(f, s);
+      next(f, s);
+    }
+    f = k % fast;
+    s = k / fast;
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#pragma unroll
+#endif
+    for (int u = 0; u < InFlight; ++u) {
+      if (s < slow)
+        store(f, s, values[u]);
+      next(f, s);
+    }
+  });
+}
+
 /// Loads per thread that keep a team of `threads` threads (256 unless given) busy for Count
 /// elements.
 KOKKOS_INLINE_FUNCTION constexpr int staged_unroll(int count, int threads = 256) {

@@ -1,13 +1,16 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Tests of KokkosTile_TeamCopy.hpp: Views of every layout go through tiles of odd shapes and come
-// out bit-identical, into poisoned outputs.
+// out bit-identical, into poisoned outputs; and of the staged 2-D walk underneath
+// (team_staged_copy_2d, KokkosTile_TeamLoops.hpp): every element once.
 #include <KokkosTile_TeamCopy.hpp>
+#include <KokkosTile_TeamLoops.hpp>
 
 #include "TestHelpers.hpp"
 #include "TileRoundTrip.hpp"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace KokkosTileTest {
@@ -155,6 +158,55 @@ TEST(TeamCopy, OneDimensionalTilesClipAtTheEnd) {
       }
     }
   }
+}
+
+template <int InFlight>
+struct StagedCopy2D {  // team r copies rows r * slow .. of src to dst, counting each visit
+  Kokkos::View<const int**, Kokkos::LayoutRight, MemorySpace> src;
+  Kokkos::View<int**, Kokkos::LayoutRight, MemorySpace> dst, hits;
+  int slow;
+  KOKKOS_FUNCTION void operator()(
+      const typename Kokkos::TeamPolicy<ExecSpace>::member_type& team) const {
+    const int row0 = team.league_rank() * slow;
+    KokkosTile::team_staged_copy_2d<InFlight>(
+        team, int(src.extent(1)), slow, [&](int f, int s) { return src(row0 + s, f); },
+        [&](int f, int s, int value) {
+          dst(row0 + s, f) = value;
+          Kokkos::atomic_inc(&hits(row0 + s, f));
+        });
+  }
+};
+
+template <int InFlight>
+void expect_staged_copy_2d(int fast, int slow, int team_size) {
+  SCOPED_TRACE(testing::Message() << fast << " x " << slow << ", " << InFlight
+                                  << " in flight, team " << team_size);
+  const int teams = 2;
+  Kokkos::View<int**, Kokkos::LayoutRight, MemorySpace> src("src", teams * slow, fast),
+      dst("dst", teams * slow, fast), hits("hits", teams * slow, fast);
+  const auto host_src = fill_random_device(src, 900 + fast * 31 + slow);
+  Kokkos::deep_copy(dst, poison<int>());
+  Kokkos::parallel_for("staged_copy_2d", team_policy_of(teams, team_size),
+                       StagedCopy2D<InFlight>{src, dst, hits, slow});
+  Kokkos::fence();
+  const auto host_dst = to_host(dst);
+  const auto host_hits = to_host(hits);
+  for (int i = 0; i < teams * slow; ++i)
+    for (int f = 0; f < fast; ++f) {
+      ASSERT_EQ(host_hits(i, f), 1) << "(" << i << ", " << f << ")";
+      ASSERT_EQ(host_dst(i, f), host_src(i, f)) << "(" << i << ", " << f << ")";
+    }
+}
+
+TEST(TeamLoops, StagedCopy2DVisitsEveryElementOnce) {
+  const std::vector<std::pair<int, int>> shapes = {{0, 5},   {5, 0},   {1, 1},   {7, 5},
+                                                   {33, 17}, {64, 48}, {100, 3}, {3, 100}};
+  for (const auto& [fast, slow] : shapes)
+    for (const int size : team_sizes_under_test()) {
+      expect_staged_copy_2d<1>(fast, slow, size);
+      expect_staged_copy_2d<3>(fast, slow, size);
+      expect_staged_copy_2d<8>(fast, slow, size);
+    }
 }
 
 }  // namespace

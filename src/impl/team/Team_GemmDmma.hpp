@@ -8,7 +8,7 @@
 // register tile loads 8 for 16; and the kernel keeps 8 accumulators a lane instead of 16, which
 // leaves the caller's kernel more registers (the SIMT form took a fused kernel to 122 a thread).
 // m8n8k4 is the fp64 shape every architecture from sm_80 has; the tuned whole-array GEMM's
-// m16n8k8 needs its own scratch layout (impl/gemm/Gemm_Dmma.hpp).
+// m16n8k8 (sm_90) needs its own scratch layout (impl/gemm/Gemm_Dmma.hpp).
 //
 // Fragments (PTX ISA, m8n8k4 .f64), g = lane / 4, q = lane % 4: A (8 x 4) a0 = A[g][q]; B (4 x 8)
 // b0 = B[q][g]; C (8 x 8) c0, c1 = C[g][2q], C[g][2q + 1]. Rows and columns past C's edge read
@@ -18,13 +18,12 @@
 
 #include "impl/core/Core_Scalars.hpp"
 #include "impl/core/Core_Unroll.hpp"
-#include "impl/gemm/Gemm_Dmma.hpp"
 #include "impl/team/Team_GemmOps.hpp"
 
 namespace KokkosTile {
 namespace Impl {
 
-#if defined(KOKKOSTILE_HAVE_DMMA)
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 800)
 #define KOKKOSTILE_HAVE_TEAM_GEMM_DMMA 1
 
 /// Lanes in the calling CUDA block (a Kokkos team is one block: thread x is the vector lane).
