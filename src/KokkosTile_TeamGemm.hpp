@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// A matrix multiply by one team, inside the caller's own TeamPolicy kernel (or a
-// parallel_for_cluster / parallel_for_large_scratch kernel):
+// A matrix multiply by one team, inside the caller's own Kokkos TeamPolicy kernel (not a
+// parallel_for_cluster / parallel_for_large_scratch one: its loops are Kokkos team ranges, which
+// ClusterMember does not take):
 //
 //   KokkosTile::team_gemm(team, alpha, a, b, beta, c);            // C = alpha A B + beta C
 //   KokkosTile::team_gemm<'T', 'N'>(team, alpha, a, b, beta, c);  // op(A) = A^T
@@ -21,11 +22,11 @@
 // - any m, n, k (0 included); beta = 0 does not read C, alpha = 0 or k = 0 does not read A or B;
 // - extents that do not agree (op(A) m x k, op(B) k x n, C m x n) abort the kernel
 //   (Kokkos::abort), as a device kernel cannot throw.
-// How: double C on CUDA sm_80 and newer uses the fp64 tensor cores (DMMA), a warp per 16 x 16
-// block of C, in teams of whole warps (any m, n, k); otherwise each thread accumulates a 4 x 4
-// (2 x 2 or 1 x 1 when C has too few elements for every thread to get one) block of C in
-// registers: impl/team/Team_Gemm.hpp. Scratch tiles of double read by DMMA want rows padded by 4
-// elements (TileShape2D's pad), so that a fragment's lanes hit distinct banks.
+// How: double C on CUDA sm_80 and newer, in a Kokkos TeamPolicy kernel with teams of whole warps,
+// uses the fp64 tensor cores (DMMA), a warp per 16 x 16 block of C (any m, n, k); otherwise each
+// thread accumulates a 4 x 4 (2 x 2 or 1 x 1 when C has too few elements for every thread to get
+// one) block of C in registers: impl/team/Team_Gemm.hpp. Scratch tiles of double read by DMMA want
+// rows padded by 4 elements (TileShape2D's pad), so that a fragment's lanes hit distinct banks.
 
 #include <Kokkos_Core.hpp>
 

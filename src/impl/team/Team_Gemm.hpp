@@ -10,8 +10,8 @@
 // so that consecutive threads read consecutive columns of op(B) and write consecutive columns of
 // C (one run of addresses per warp, no bank conflicts).
 //
-// Double on CUDA devices with fp64 tensor cores: DMMA, a warp per 16 x 16 block
-// (Team_GemmDmma.hpp).
+// Double on CUDA devices with fp64 tensor cores, in Kokkos TeamPolicy teams: DMMA, a warp per
+// 16 x 16 block (Team_GemmDmma.hpp).
 //
 // Host backends: 4 x (64 bytes of columns) blocks of consecutive rows and columns, a block per
 // thread, whose row updates the compiler vectorises.
@@ -129,7 +129,7 @@ KOKKOS_INLINE_FUNCTION void team_gemm_run(const TeamMember& team, T alpha, const
     return;
   }
 #if defined(KOKKOSTILE_HAVE_TEAM_GEMM_DMMA)
-  if constexpr (std::is_same_v<T, double>) {
+  if constexpr (std::is_same_v<T, double> && team_gemm_dmma_member<TeamMember>) {
     if (team_gemm_block_threads() % 32 == 0) {
       team_gemm_dmma<OpA, OpB>(m, n, k, alpha, a, b, beta, c);
       return;

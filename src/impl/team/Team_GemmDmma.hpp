@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// team_gemm for double C on CUDA devices with fp64 tensor cores (sm_80 and newer): each warp of
-// the team computes 16 x 16 blocks of C as 2 x 2 mma.sync m8n8k4 (DMMA) products, reading its
-// fragments of op(A) and op(B) straight from the caller's matrices (scratch or global, any
-// layout). A k step of 4 loads 4 values a lane for 32 multiply-adds, where the SIMT 4 x 4
-// register tile loads 8 for 16; and the kernel keeps 8 accumulators a lane instead of 16, which
-// leaves the caller's kernel more registers (the SIMT form took a fused kernel to 122 a thread).
-// m8n8k4 is the fp64 shape every architecture from sm_80 has; the tuned whole-array GEMM's
+// team_gemm for double C in Kokkos TeamPolicy teams on CUDA devices with fp64 tensor cores (sm_80
+// and newer): each warp of the team computes 16 x 16 blocks of C as 2 x 2 mma.sync m8n8k4 (DMMA)
+// products, reading its fragments of op(A) and op(B) straight from the caller's matrices (scratch
+// or global, any layout). A k step of 4 loads 4 values a lane for 32 multiply-adds, where the SIMT
+// 4 x 4 register tile loads 8 for 16; and the kernel keeps 8 accumulators a lane instead of 16,
+// which leaves the caller's kernel more registers (the SIMT form took a fused kernel to 122 a
+// thread). m8n8k4 is the fp64 shape every architecture from sm_80 has; the tuned whole-array GEMM's
 // m16n8k8 (sm_90) needs its own scratch layout (impl/gemm/Gemm_Dmma.hpp).
 //
 // Fragments (PTX ISA, m8n8k4 .f64), g = lane / 4, q = lane % 4: A (8 x 4) a0 = A[g][q]; B (4 x 8)
@@ -16,6 +16,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <type_traits>
+
 #include "impl/core/Core_Scalars.hpp"
 #include "impl/core/Core_Unroll.hpp"
 #include "impl/team/Team_GemmOps.hpp"
@@ -23,10 +25,17 @@
 namespace KokkosTile {
 namespace Impl {
 
-#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 800)
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 800)
 #define KOKKOSTILE_HAVE_TEAM_GEMM_DMMA 1
 
-/// Lanes in the calling CUDA block (a Kokkos team is one block: thread x is the vector lane).
+/// Teams whose warps DMMA may use: Kokkos' own CUDA teams, one block each (thread x the vector
+/// lane, y the team rank). parallel_for_cluster's emulation runs several teams in one block, so
+/// its members (and any other team type) stay on the SIMT tiles.
+template <class TeamMember>
+inline constexpr bool team_gemm_dmma_member =
+    std::is_same_v<TeamMember, typename Kokkos::TeamPolicy<Kokkos::Cuda>::member_type>;
+
+/// Lanes in the calling CUDA block, which is the team (team_gemm_dmma_member).
 KOKKOS_FORCEINLINE_FUNCTION int team_gemm_block_threads() {
   return int(blockDim.x * blockDim.y * blockDim.z);
 }
@@ -49,8 +58,8 @@ __device__ inline void team_gemm_dmma(int m, int n, int k, double alpha, const A
     }
     double acc[2][2][2] = {};
     // Not unrolled: unrolling let the compiler keep several k steps' fragments live, which took
-    // the fused example's kernel from 89 to 137 registers a thread (ptxas -v), while the
-    // multiply itself is never the bound of a team kernel that also loads its tiles.
+    // the fused example's kernel from 89 to 137 registers a thread (ptxas -v) and made it slower
+    // (fewer teams a multiprocessor); the multiply was not what bounded it.
 #pragma unroll 1
     for (int k0 = 0; k0 < k; k0 += 4) {
       const bool inside = k0 + q < k;
