@@ -30,6 +30,8 @@
 // team_scratch<T>() (this block's scratch, 16-byte aligned), cluster_scratch<T>(rank) (another
 // block's scratch; loads, stores and Kokkos atomics work on it), team_barrier() and
 // cluster_barrier(). team_for, team_for_2d and team_single stand in for Kokkos' nested ranges.
+// The team primitives (load_tile, team_gemm, ...) take the member too, with tiles taken from
+// team_scratch(level) (KokkosTile_ScratchTile.hpp) as in a Kokkos team kernel.
 // On the host backends a team is one thread: team_size() is 1 whatever the policy asks for.
 
 #include <Kokkos_Core.hpp>

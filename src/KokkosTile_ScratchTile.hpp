@@ -6,7 +6,8 @@
 // GPUs). A tile is a thin wrapper over an unmanaged scratch View, so it costs what the View costs.
 //
 // Every thread of a team constructs the team's tiles, in the same order, from the same level:
-// Kokkos hands out scratch as a bump allocator shared by the team.
+// Kokkos hands out scratch as a bump allocator shared by the team (a ClusterMember, too:
+// KokkosTile_Cluster.hpp).
 
 #include <Kokkos_Core.hpp>
 

@@ -37,14 +37,12 @@ KOKKOS_INLINE_FUNCTION void team_copy_window(const TeamMember& team, const View2
   const bool left = leftmost_index_is_contiguous(global);
   KOKKOS_IF_ON_HOST((
       if (left) {
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, cols), [&](int j) {
-          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, rows),
-                               [&](int i) { write(i, j, read(i, j)); });
+        team_thread_for(team, cols, [&](int j) {
+          thread_vector_for(team, rows, [&](int i) { write(i, j, read(i, j)); });
         });
       } else {
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, rows), [&](int i) {
-          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, cols),
-                               [&](int j) { write(i, j, read(i, j)); });
+        team_thread_for(team, rows, [&](int i) {
+          thread_vector_for(team, cols, [&](int j) { write(i, j, read(i, j)); });
         });
       }))
   KOKKOS_IF_ON_DEVICE((
@@ -76,8 +74,7 @@ KOKKOS_INLINE_FUNCTION int store_tile(const TeamMember& team, const Tile& tile, 
                                       std::int64_t offset) {
   static_assert(DstView::rank() == 1, "KokkosTile::store_tile: a 1-D tile stores to a rank-1 View");
   const int count = Impl::clipped_count(dst.extent(0), offset, tile.extent());
-  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, count),
-                       [&](int i) { dst(offset + i) = tile(i); });
+  team_vector_for(team, count, [&](int i) { dst(offset + i) = tile(i); });
   return count;
 }
 

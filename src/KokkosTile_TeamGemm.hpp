@@ -1,9 +1,8 @@
 // SPDX-FileCopyrightText: 2026 KokkosTile developers
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
-// A matrix multiply by one team, inside the caller's own Kokkos TeamPolicy kernel (not a
-// parallel_for_cluster / parallel_for_large_scratch one: its loops are Kokkos team ranges, which
-// ClusterMember does not take):
+// A matrix multiply by one team, inside the caller's own Kokkos TeamPolicy kernel or
+// parallel_for_cluster / parallel_for_large_scratch one (KokkosTile_Cluster.hpp):
 //
 //   KokkosTile::team_gemm(team, alpha, a, b, beta, c);            // C = alpha A B + beta C
 //   KokkosTile::team_gemm<'T', 'N'>(team, alpha, a, b, beta, c);  // op(A) = A^T

@@ -12,7 +12,60 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <type_traits>
+#include <utility>
+
 namespace KokkosTile {
+namespace Impl {
+
+/// Whether Member is a ClusterMember (parallel_for_cluster's and parallel_for_large_scratch's
+/// handle, KokkosTile_Cluster.hpp): the member type with a cluster_barrier().
+template <class Member, class = void>
+inline constexpr bool is_cluster_member_v = false;
+template <class Member>
+inline constexpr bool is_cluster_member_v<
+    Member, std::void_t<decltype(std::declval<const Member&>().cluster_barrier())>> = true;
+
+}  // namespace Impl
+
+// The three team ranges every team primitive loops with, for a Kokkos TeamPolicy member (Kokkos'
+// TeamVectorRange, TeamThreadRange and ThreadVectorRange) and for a ClusterMember, which Kokkos'
+// ranges do not take and whose teams have no vector lanes (a stride of team_size() from
+// team_rank(), and a plain loop): so the primitives run inside parallel_for_cluster too.
+
+/// f(i) for 0 <= i < count, spread over the team's threads and vector lanes.
+template <class Member, class F>
+KOKKOS_INLINE_FUNCTION void team_vector_for(const Member& team, int count, const F& f) {
+  if constexpr (Impl::is_cluster_member_v<Member>) {
+    for (int i = team.team_rank(); i < count; i += team.team_size())
+      f(i);
+  } else {
+    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, count), f);
+  }
+}
+
+/// f(i) for 0 <= i < count, spread over the team's threads (a thread's vector lanes share each i).
+template <class Member, class F>
+KOKKOS_INLINE_FUNCTION void team_thread_for(const Member& team, int count, const F& f) {
+  if constexpr (Impl::is_cluster_member_v<Member>) {
+    for (int i = team.team_rank(); i < count; i += team.team_size())
+      f(i);
+  } else {
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), f);
+  }
+}
+
+/// f(i) for 0 <= i < count, spread over the calling thread's vector lanes.
+template <class Member, class F>
+KOKKOS_INLINE_FUNCTION void thread_vector_for([[maybe_unused]] const Member& team, int count,
+                                              const F& f) {
+  if constexpr (Impl::is_cluster_member_v<Member>) {
+    for (int i = 0; i < count; ++i)
+      f(i);
+  } else {
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, count), f);
+  }
+}
 
 /// Calls op(i, j) for 0 <= i < rows, 0 <= j < cols: vector lanes walk i when lanes_on_rows, else j;
 /// the team's threads walk the other index.
@@ -20,13 +73,11 @@ template <class TeamMember, class Op>
 KOKKOS_INLINE_FUNCTION void team_for_each_2d(const TeamMember& team, int rows, int cols,
                                              bool lanes_on_rows, const Op& op) {
   if (lanes_on_rows) {
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, cols), [&](int j) {
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, rows), [&](int i) { op(i, j); });
-    });
+    team_thread_for(team, cols,
+                    [&](int j) { thread_vector_for(team, rows, [&](int i) { op(i, j); }); });
   } else {
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, rows), [&](int i) {
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, cols), [&](int j) { op(i, j); });
-    });
+    team_thread_for(team, rows,
+                    [&](int i) { thread_vector_for(team, cols, [&](int j) { op(i, j); }); });
   }
 }
 
@@ -44,7 +95,7 @@ KOKKOS_INLINE_FUNCTION void team_staged_copy(const TeamMember& team, int count, 
                                              const Store& store) {
   static_assert(Unroll > 0, "KokkosTile::team_staged_copy: Unroll must be positive");
   const int rounds = (count + Unroll - 1) / Unroll;
-  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rounds), [&](int k) {
+  team_vector_for(team, rounds, [&](int k) {
     decltype(load(0)) values[Unroll] = {};
     for (int u = 0; u < Unroll; ++u) {
       if (k + u * rounds < count)
@@ -85,7 +136,7 @@ KOKKOS_INLINE_FUNCTION void team_staged_copy_2d(const TeamMember& team, int fast
       ++s;
     }
   };
-  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rounds), [&](int k) {
+  team_vector_for(team, rounds, [&](int k) {
     value_type values[InFlight];
     int f = k % fast, s = k / fast;
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)

@@ -42,7 +42,10 @@ class ClusterMember {
         cluster_size_(geometry.cluster_size),
         cluster_index_(cluster_index),
         cluster_rank_(cluster_rank),
-        barrier_(barrier) {}
+        barrier_(barrier),
+        scratch_space_(base_ + cluster_rank_ * stride_, scratch_) {}
+
+  using scratch_memory_space = typename ExecSpace::scratch_memory_space;
 
   KOKKOS_INLINE_FUNCTION int league_rank() const {
     return cluster_index_ * cluster_size_ + cluster_rank_;
@@ -62,6 +65,13 @@ class ClusterMember {
   template <class T = unsigned char>
   KOKKOS_INLINE_FUNCTION T* team_scratch() const {
     return reinterpret_cast<T*>(base_ + cluster_rank_ * stride_);
+  }
+  /// This block's scratch as Kokkos hands out team scratch, so that tiles (Tile2D(member, 0,
+  /// shape), KokkosTile_ScratchTile.hpp) and scratch Views take it in turn. The block has one
+  /// scratch area (the policy's scratch bytes): every level hands out from it. Do not mix it with
+  /// team_scratch<T>(), which points at the same first byte.
+  KOKKOS_INLINE_FUNCTION const scratch_memory_space& team_scratch(int /*level*/) const {
+    return scratch_space_;
   }
   /// The scratch of block `rank` (0 <= rank < cluster_size()) of this cluster.
   template <class T = unsigned char>
@@ -84,6 +94,7 @@ class ClusterMember {
   int cluster_index_;
   int cluster_rank_;
   Impl::HostClusterBarrier* barrier_;
+  scratch_memory_space scratch_space_;
 };
 
 #ifdef KOKKOS_ENABLE_CUDA
@@ -107,7 +118,10 @@ class ClusterMember<Kokkos::Cuda> {
         cluster_index_(cluster_index),
         cluster_rank_(cluster_rank),
         team_rank_(team_rank),
-        emulated_(emulated) {}
+        emulated_(emulated),
+        scratch_space_(local, geometry.scratch) {}
+
+  using scratch_memory_space = Kokkos::Cuda::scratch_memory_space;
 
   KOKKOS_INLINE_FUNCTION int league_rank() const {
     return cluster_index_ * cluster_size_ + cluster_rank_;
@@ -125,6 +139,10 @@ class ClusterMember<Kokkos::Cuda> {
   template <class T = unsigned char>
   KOKKOS_INLINE_FUNCTION T* team_scratch() const {
     return reinterpret_cast<T*>(local_);
+  }
+  /// As the host backends' team_scratch(level).
+  KOKKOS_INLINE_FUNCTION const scratch_memory_space& team_scratch(int /*level*/) const {
+    return scratch_space_;
   }
   /// Block `rank`'s scratch: a distributed-shared-memory address on native clusters (loads,
   /// stores and atomics through it reach the other block's shared memory).
@@ -179,6 +197,7 @@ class ClusterMember<Kokkos::Cuda> {
   int cluster_rank_;
   int team_rank_;
   bool emulated_;
+  scratch_memory_space scratch_space_;
 };
 
 #endif  // KOKKOS_ENABLE_CUDA

@@ -6,6 +6,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "KokkosTile_TeamLoops.hpp"
+
 namespace KokkosTile {
 namespace Impl {
 
@@ -23,11 +25,10 @@ template <class TeamMember, class AMatrix, class BMatrix>
 KOKKOS_INLINE_FUNCTION void team_transpose_run(const TeamMember& team, const AMatrix& a,
                                                const BMatrix& b) {
   const int rows = team_extent(a, 0), cols = team_extent(a, 1);
-  KOKKOS_IF_ON_HOST((Kokkos::parallel_for(Kokkos::TeamThreadRange(team, rows), [&](int i) {
-                       Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, cols),
-                                            [&](int j) { b(j, i) = a(i, j); });
+  KOKKOS_IF_ON_HOST((team_thread_for(team, rows, [&](int i) {
+                       thread_vector_for(team, cols, [&](int j) { b(j, i) = a(i, j); });
                      });))
-  KOKKOS_IF_ON_DEVICE((Kokkos::parallel_for(Kokkos::TeamVectorRange(team, rows * cols), [&](int e) {
+  KOKKOS_IF_ON_DEVICE((team_vector_for(team, rows * cols, [&](int e) {
                          const int i = e / cols, j = e % cols;
                          b(j, i) = a(i, j);
                        });))
@@ -37,7 +38,7 @@ KOKKOS_INLINE_FUNCTION void team_transpose_run(const TeamMember& team, const AMa
 template <class TeamMember, class Vector>
 KOKKOS_INLINE_FUNCTION void team_reverse_run(const TeamMember& team, const Vector& v) {
   const int n = team_extent(v, 0);
-  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, n / 2), [&](int i) {
+  team_vector_for(team, n / 2, [&](int i) {
     const auto x = v(i);
     v(i) = v(n - 1 - i);
     v(n - 1 - i) = x;

@@ -18,6 +18,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "KokkosTile_TeamLoops.hpp"
+
 #include "impl/core/Core_Unroll.hpp"
 #include "impl/core/Core_BackendTraits.hpp"
 #include "impl/core/Core_Scalars.hpp"
@@ -37,7 +39,7 @@ KOKKOS_INLINE_FUNCTION void team_gemm_tiles(const TeamMember& team, int m, int n
                                             const AMatrix& a, const BMatrix& b, T beta,
                                             const CMatrix& c) {
   const int tiles_m = (m + R - 1) / R, tiles_n = (n + R - 1) / R;
-  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, tiles_m * tiles_n), [&](int w) {
+  team_vector_for(team, tiles_m * tiles_n, [&](int w) {
     const int ti = w / tiles_n, tj = w % tiles_n;
     int rows[R], cols[R];
     KOKKOSTILE_UNROLL
@@ -79,7 +81,7 @@ KOKKOS_INLINE_FUNCTION void team_gemm_host_blocks(const TeamMember& team, int m,
                                                   T alpha, const AMatrix& a, const BMatrix& b,
                                                   T beta, const CMatrix& c) {
   const int blocks_m = (m + RM - 1) / RM, blocks_n = (n + RN - 1) / RN;
-  Kokkos::parallel_for(Kokkos::TeamThreadRange(team, blocks_m * blocks_n), [&](int w) {
+  team_thread_for(team, blocks_m * blocks_n, [&](int w) {
     const int i0 = (w / blocks_n) * RM, j0 = (w % blocks_n) * RN;
     const int rows = m - i0 < RM ? m - i0 : RM, cols = n - j0 < RN ? n - j0 : RN;
     GemmRegisterTile<T, RM, RN> tile;
@@ -113,7 +115,7 @@ KOKKOS_INLINE_FUNCTION void team_gemm_run(const TeamMember& team, T alpha, const
   if (m == 0 || n == 0)
     return;
   if (k == 0 || alpha == T(0)) {  // op(A) and op(B) are not read
-    Kokkos::parallel_for(Kokkos::TeamVectorRange(team, m * n), [&](int e) {
+    team_vector_for(team, m * n, [&](int e) {
       auto& out = c(e / n, e % n);
       out = beta == T(0) ? T(0) : beta * T(out);
     });

@@ -7,6 +7,8 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "KokkosTile_TeamLoops.hpp"
+
 #include "impl/core/Core_ClampedBin.hpp"
 #include "impl/team/Team_Copies.hpp"
 
@@ -21,13 +23,12 @@ KOKKOS_INLINE_FUNCTION void team_histogram_run(const TeamMember& team, const Sam
                                                const Bins& bins, const Counts& counts) {
   using count_type = std::remove_cv_t<typename Counts::value_type>;
   const int nbins = team_extent(bins, 0), n = team_extent(samples, 0);
-  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, nbins), [&](int b) { bins(b) = 0; });
+  team_vector_for(team, nbins, [&](int b) { bins(b) = 0; });
   team.team_barrier();
-  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, n), [&](int i) {
-    Kokkos::atomic_add(&bins(clamped_bin(samples(i), nbins)), 1u);
-  });
+  team_vector_for(team, n,
+                  [&](int i) { Kokkos::atomic_add(&bins(clamped_bin(samples(i), nbins)), 1u); });
   team.team_barrier();
-  Kokkos::parallel_for(Kokkos::TeamVectorRange(team, nbins), [&](int b) {
+  team_vector_for(team, nbins, [&](int b) {
     const unsigned count = bins(b);
     if (count != 0)
       Kokkos::atomic_add(&counts(b), static_cast<count_type>(count));
