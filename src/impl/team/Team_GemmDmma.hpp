@@ -57,11 +57,7 @@ __device__ inline void team_gemm_dmma(int m, int n, int k, double alpha, const A
       b_col[i] = c0 + 8 * i + g < n ? c0 + 8 * i + g : n - 1;
     }
     double acc[2][2][2] = {};
-    // Not unrolled: unrolling let the compiler keep several k steps' fragments live, which took
-    // the fused example's kernel from 89 to 137 registers a thread (ptxas -v) and made it slower
-    // (fewer teams a multiprocessor); the multiply was not what bounded it.
-#pragma unroll 1
-    for (int k0 = 0; k0 < k; k0 += 4) {
+    const auto step = [&](int k0) {
       const bool inside = k0 + q < k;
       const int kk = inside ? k0 + q : k - 1;
       double av[2], bv[2];
@@ -79,6 +75,20 @@ __device__ inline void team_gemm_dmma(int m, int n, int k, double alpha, const A
               : "+d"(acc[i][j][0]), "+d"(acc[i][j][1])
               : "d"(av[i]), "d"(bv[j]));
       }
+    };
+    if constexpr (team_matrix_in_global<AMatrix> || team_matrix_in_global<BMatrix>) {
+      // Fragments from global memory: 4 k steps' loads in flight, since a step that waits on
+      // memory alone is bound by its latency (its rows' next 32 bytes come from DRAM).
+#pragma unroll 4
+      for (int k0 = 0; k0 < k; k0 += 4)
+        step(k0);
+    } else {
+      // From scratch, not unrolled: unrolling let the compiler keep several k steps' fragments
+      // live, which took the fused example's staged kernel from 89 to 137 registers a thread
+      // (ptxas -v) and made it slower (fewer teams a multiprocessor).
+#pragma unroll 1
+      for (int k0 = 0; k0 < k; k0 += 4)
+        step(k0);
     }
     KOKKOSTILE_UNROLL
     for (int i = 0; i < 2; ++i) {

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // team_gemm's operand ops: which op characters are valid, and op(X)'s extents and elements for a
-// rank-2 View or Tile2D X.
+// rank-2 View or Tile2D X, and where X lies.
 
 #include <Kokkos_Core.hpp>
 
@@ -46,6 +46,15 @@ KOKKOS_FORCEINLINE_FUNCTION T team_op_element(const Matrix& x, int r, int c) {
     return T(x(c, r));
   }
 }
+
+/// Whether a matrix lies in global memory: a View of a memory space other than Kokkos' scratch
+/// space (a Tile2D, which has no memory_space, is scratch).
+template <class Matrix, class = void>
+inline constexpr bool team_matrix_in_global = false;
+template <class Matrix>
+inline constexpr bool team_matrix_in_global<Matrix, std::void_t<typename Matrix::memory_space>> =
+    !std::is_same_v<typename Matrix::memory_space,
+                    Kokkos::ScratchMemorySpace<typename Matrix::execution_space>>;
 
 }  // namespace Impl
 }  // namespace KokkosTile
