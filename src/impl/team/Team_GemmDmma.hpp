@@ -3,12 +3,13 @@
 #pragma once
 // team_gemm for double C in Kokkos TeamPolicy teams on CUDA devices with fp64 tensor cores (sm_80
 // and newer): each warp of the team computes 16 x 16 blocks of C as 2 x 2 mma.sync m8n8k4 (DMMA)
-// products, reading its fragments of op(A) and op(B) straight from the caller's matrices (scratch
-// or global, any layout). A k step of 4 loads 4 values a lane for 32 multiply-adds, where the SIMT
-// 4 x 4 register tile loads 8 for 16; and the kernel keeps 8 accumulators a lane instead of 16,
-// which leaves the caller's kernel more registers (the SIMT form took a fused kernel to 122 a
-// thread). m8n8k4 is the fp64 shape every architecture from sm_80 has; the tuned whole-array GEMM's
-// m16n8k8 (sm_90) needs its own scratch layout (impl/gemm/Gemm_Dmma.hpp).
+// products (a C of at most 8 x 8: one 8 x 8 block, a product a k step), reading its fragments of
+// op(A) and op(B) straight from the caller's matrices (scratch or global, any layout). A k step of
+// 4 loads 4 values a lane for 32 multiply-adds, where the SIMT 4 x 4 register tile loads 8 for 16;
+// and the kernel keeps 8 accumulators a lane instead of 16, which leaves the caller's kernel more
+// registers (the SIMT form took a fused kernel to 122 a thread). m8n8k4 is the fp64 shape every
+// architecture from sm_80 has; the tuned whole-array GEMM's m16n8k8 (sm_90) needs its own scratch
+// layout (impl/gemm/Gemm_Dmma.hpp).
 //
 // Fragments (PTX ISA, m8n8k4 .f64), g = lane / 4, q = lane % 4: A (8 x 4) a0 = A[g][q]; B (4 x 8)
 // b0 = B[q][g]; C (8 x 8) c0, c1 = C[g][2q], C[g][2q + 1]. Rows and columns past C's edge read
@@ -40,37 +41,41 @@ KOKKOS_FORCEINLINE_FUNCTION int team_gemm_block_threads() {
   return int(blockDim.x * blockDim.y * blockDim.z);
 }
 
-/// C = alpha * op(A) * op(B) + beta * C with DMMA; m, n, k > 0, the block a whole number of warps.
-template <char OpA, char OpB, class AMatrix, class BMatrix, class CMatrix>
-__device__ inline void team_gemm_dmma(int m, int n, int k, double alpha, const AMatrix& a,
-                                      const BMatrix& b, double beta, const CMatrix& c) {
+/// C = alpha * op(A) * op(B) + beta * C with DMMA in warp blocks of 8 BI x 8 BJ (BI x BJ mma
+/// products a k step); m, n, k > 0, the block a whole number of warps.
+template <int BI, int BJ, char OpA, char OpB, class AMatrix, class BMatrix, class CMatrix>
+__device__ inline void team_gemm_dmma_blocks(int m, int n, int k, double alpha, const AMatrix& a,
+                                             const BMatrix& b, double beta, const CMatrix& c) {
   const int thread = int(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
   const int warps = team_gemm_block_threads() / 32, warp = thread / 32, lane = thread % 32;
   const int g = lane / 4, q = lane % 4;
-  const int blocks_n = (n + 15) / 16, blocks = (m + 15) / 16 * blocks_n;
+  const int blocks_n = (n + 8 * BJ - 1) / (8 * BJ), blocks = (m + 8 * BI - 1) / (8 * BI) * blocks_n;
   for (int w = warp; w < blocks; w += warps) {  // uniform across the warp: mma.sync converges
-    const int r0 = (w / blocks_n) * 16, c0 = (w % blocks_n) * 16;
-    int a_row[2], b_col[2];
+    const int r0 = (w / blocks_n) * 8 * BI, c0 = (w % blocks_n) * 8 * BJ;
+    int a_row[BI], b_col[BJ];
     KOKKOSTILE_UNROLL
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < BI; ++i)
       a_row[i] = r0 + 8 * i + g < m ? r0 + 8 * i + g : m - 1;
-      b_col[i] = c0 + 8 * i + g < n ? c0 + 8 * i + g : n - 1;
-    }
-    double acc[2][2][2] = {};
+    KOKKOSTILE_UNROLL
+    for (int j = 0; j < BJ; ++j)
+      b_col[j] = c0 + 8 * j + g < n ? c0 + 8 * j + g : n - 1;
+    double acc[BI][BJ][2] = {};
     const auto step = [&](int k0) {
       const bool inside = k0 + q < k;
       const int kk = inside ? k0 + q : k - 1;
-      double av[2], bv[2];
+      double av[BI], bv[BJ];
       KOKKOSTILE_UNROLL
-      for (int i = 0; i < 2; ++i) {
+      for (int i = 0; i < BI; ++i) {
         const double x = team_op_element<OpA, double>(a, a_row[i], kk);
         av[i] = inside ? x : 0.0;
-        bv[i] = team_op_element<OpB, double>(b, kk, b_col[i]);
       }
       KOKKOSTILE_UNROLL
-      for (int i = 0; i < 2; ++i) {
+      for (int j = 0; j < BJ; ++j)
+        bv[j] = team_op_element<OpB, double>(b, kk, b_col[j]);
+      KOKKOSTILE_UNROLL
+      for (int i = 0; i < BI; ++i) {
         KOKKOSTILE_UNROLL
-        for (int j = 0; j < 2; ++j)
+        for (int j = 0; j < BJ; ++j)
           asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
               : "+d"(acc[i][j][0]), "+d"(acc[i][j][1])
               : "d"(av[i]), "d"(bv[j]));
@@ -91,10 +96,10 @@ __device__ inline void team_gemm_dmma(int m, int n, int k, double alpha, const A
         step(k0);
     }
     KOKKOSTILE_UNROLL
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < BI; ++i) {
       const int row = r0 + 8 * i + g;
       KOKKOSTILE_UNROLL
-      for (int j = 0; j < 2; ++j) {
+      for (int j = 0; j < BJ; ++j) {
         KOKKOSTILE_UNROLL
         for (int e = 0; e < 2; ++e) {
           const int col = c0 + 8 * j + 2 * q + e;
@@ -104,6 +109,18 @@ __device__ inline void team_gemm_dmma(int m, int n, int k, double alpha, const A
       }
     }
   }
+}
+
+/// C = alpha * op(A) * op(B) + beta * C with DMMA; m, n, k > 0, the block a whole number of warps.
+/// A C of at most 8 x 8 takes one mma a k step (8 x 8 blocks), every other 2 x 2 (16 x 16 blocks,
+/// each operand fragment used twice).
+template <char OpA, char OpB, class AMatrix, class BMatrix, class CMatrix>
+__device__ inline void team_gemm_dmma(int m, int n, int k, double alpha, const AMatrix& a,
+                                      const BMatrix& b, double beta, const CMatrix& c) {
+  if (m <= 8 && n <= 8)
+    team_gemm_dmma_blocks<1, 1, OpA, OpB>(m, n, k, alpha, a, b, beta, c);
+  else
+    team_gemm_dmma_blocks<2, 2, OpA, OpB>(m, n, k, alpha, a, b, beta, c);
 }
 
 #endif
