@@ -138,7 +138,8 @@ KOKKOS_INLINE_FUNCTION void team_staged_copy_2d(const TeamMember& team, int fast
   };
   team_vector_for(team, rounds, [&](int k) {
     value_type values[InFlight];
-    int f = k % fast, s = k / fast;
+    const int f0 = k % fast, s0 = k / fast;
+    int f = f0, s = s0;
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
 #pragma unroll
 #endif
@@ -147,8 +148,8 @@ KOKKOS_INLINE_FUNCTION void team_staged_copy_2d(const TeamMember& team, int fast
         values[u] = load(f, s);
       next(f, s);
     }
-    f = k % fast;
-    s = k / fast;
+    f = f0;
+    s = s0;
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
 #pragma unroll
 #endif

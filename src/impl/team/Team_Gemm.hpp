@@ -70,6 +70,22 @@ KOKKOS_INLINE_FUNCTION void team_gemm_tiles(const TeamMember& team, int m, int n
   });
 }
 
+/// C with R x R register tiles (devices), R the largest of MaxR, 2 and 1 that still gives every
+/// thread of the team a tile.
+template <int MaxR, char OpA, char OpB, class TeamMember, class T, class AMatrix, class BMatrix,
+          class CMatrix>
+KOKKOS_INLINE_FUNCTION void team_gemm_simt(const TeamMember& team, int m, int n, int k, T alpha,
+                                           const AMatrix& a, const BMatrix& b, T beta,
+                                           const CMatrix& c) {
+  const long cells = long(m) * n, threads = team.team_size();
+  if (MaxR >= 4 && cells >= 16 * threads)
+    team_gemm_tiles<MaxR >= 4 ? 4 : 1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+  else if (MaxR >= 2 && cells >= 4 * threads)
+    team_gemm_tiles<MaxR >= 2 ? 2 : 1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+  else
+    team_gemm_tiles<1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+}
+
 /// Host backends: C in RM x RN blocks of consecutive rows and columns, a block per thread, so
 /// that a block's row update is a vector multiply-add along RN columns. Whole blocks read op(A)
 /// and op(B) at fixed offsets from the block's corner (the device form's strided rows and clamped
@@ -138,20 +154,11 @@ KOKKOS_INLINE_FUNCTION void team_gemm_run(const TeamMember& team, T alpha, const
     }
     // A partial warp: SIMT tiles of at most 2 x 2, whose few registers do not raise the kernel's
     // count above the DMMA form's.
-    if (long(m) * n >= 4L * team.team_size())
-      team_gemm_tiles<2, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
-    else
-      team_gemm_tiles<1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+    team_gemm_simt<2, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
     return;
   }
 #endif
-  const long cells = long(m) * n, threads = team.team_size();
-  if (cells >= 16 * threads)
-    team_gemm_tiles<4, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
-  else if (cells >= 4 * threads)
-    team_gemm_tiles<2, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
-  else
-    team_gemm_tiles<1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+  team_gemm_simt<4, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
 }
 
 }  // namespace Impl
