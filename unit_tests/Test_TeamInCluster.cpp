@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The team primitives inside a test's own parallel_for_cluster kernel (ClusterMember, native and
 // emulated clusters of 1 to 4 blocks), against host loops: tiles taken from the member's scratch
-// in turn (Tile2D(member, 0, shape)), load_tile / store_tile, team_gemm, team_transpose,
-// team_reverse, team_histogram and team_load_halo, one problem per block, odd extents that no team
-// size divides, and outputs poisoned first.
+// in turn (Tile2D(member, 0, shape)), load_tile / store_tile / load_tile_or_fill, team_for_each_2d,
+// team_gemm, team_transpose, team_reverse, team_histogram and team_load_halo, one problem per
+// block, odd extents that no team size divides, and outputs poisoned first.
 #include <KokkosTile_Cluster.hpp>
 #include <KokkosTile_ScratchBudget.hpp>
 #include <KokkosTile_ScratchTile.hpp>
@@ -39,6 +39,7 @@ struct Views {
   Kokkos::View<std::uint32_t*, MemorySpace> counts;
   Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace> grid;  // (league * HALO_T) x HALO_T + 2
   Kokkos::View<T***, MemorySpace> halo;                     // per block: its halo window
+  Kokkos::View<T***, MemorySpace> filled;  // per block: A in a tile one row, two columns wider
 };
 
 template <class T>
@@ -49,13 +50,17 @@ struct PrimitivesInCluster {
     const int r = m.league_rank();
     constexpr int W = HALO_T + 2 * HALO_R;
     Tile ta(m, 0, {M, K, 1}), tb(m, 0, {K, N, 1}), tc(m, 0, {M, N, 1}), tt(m, 0, {N, M, 1}),
-        th(m, 0, {W, W, 0});
+        th(m, 0, {W, W, 0}), tf(m, 0, {M + 1, K + 2, 0});
     KokkosTile::Tile1D<T, ExecSpace> tv(m, 0, LEN);
     KokkosTile::Tile1D<unsigned, ExecSpace> bins(m, 0, BINS);
     KokkosTile::load_tile(m, Kokkos::subview(x.a, r, Kokkos::ALL, Kokkos::ALL), 0, 0, ta);
     KokkosTile::load_tile(m, Kokkos::subview(x.b, r, Kokkos::ALL, Kokkos::ALL), 0, 0, tb);
     KokkosTile::load_tile(m, Kokkos::subview(x.v, r, Kokkos::ALL), 0, tv);
+    KokkosTile::load_tile_or_fill(m, Kokkos::subview(x.a, r, Kokkos::ALL, Kokkos::ALL), 0, 0, tf,
+                                  T(7));
     m.team_barrier();
+    KokkosTile::team_for_each_2d(m, M + 1, K + 2, r % 2 == 0,
+                                 [&](int i, int j) { x.filled(r, i, j) = tf(i, j); });
     KokkosTile::team_gemm(m, T(1.5), ta, tb, T(0), tc);  // beta = 0: tc's garbage not read
     KokkosTile::team_reverse(m, tv);
     m.team_barrier();
@@ -81,6 +86,7 @@ std::size_t scratch_bytes() {
       .template add<Tile>(KokkosTile::TileShape2D{M, N, 1})
       .template add<Tile>(KokkosTile::TileShape2D{N, M, 1})
       .template add<Tile>(KokkosTile::TileShape2D{W, W, 0})
+      .template add<Tile>(KokkosTile::TileShape2D{M + 1, K + 2, 0})
       .template add<KokkosTile::Tile1D<T, ExecSpace>>(LEN)
       .template add<KokkosTile::Tile1D<unsigned, ExecSpace>>(BINS)
       .bytes();
@@ -105,7 +111,8 @@ void check_primitives_in_cluster(ClusterMode mode, int size) {
       Kokkos::View<int**, MemorySpace>("samples", league, SAMPLES),
       Kokkos::View<std::uint32_t*, MemorySpace>("counts", BINS),
       Kokkos::View<T**, Kokkos::LayoutLeft, MemorySpace>("grid", league * HALO_T, HALO_T + 2),
-      Kokkos::View<T***, MemorySpace>("halo", league, W, W)};
+      Kokkos::View<T***, MemorySpace>("halo", league, W, W),
+      Kokkos::View<T***, MemorySpace>("filled", league, M + 1, K + 2)};
   auto ha = Kokkos::create_mirror_view(x.a);
   auto hb = Kokkos::create_mirror_view(x.b);
   auto hv = Kokkos::create_mirror(x.v);  // a copy: x.v is reversed in place
@@ -132,6 +139,7 @@ void check_primitives_in_cluster(ClusterMode mode, int size) {
   Kokkos::deep_copy(x.counts, 3u);  // added to
   Kokkos::deep_copy(x.ct, std::numeric_limits<T>::quiet_NaN());
   Kokkos::deep_copy(x.halo, std::numeric_limits<T>::quiet_NaN());
+  Kokkos::deep_copy(x.filled, std::numeric_limits<T>::quiet_NaN());
   KokkosTile::parallel_for_cluster("test_primitives_in_cluster", policy, PrimitivesInCluster<T>{x});
   Kokkos::fence();
 
@@ -139,8 +147,9 @@ void check_primitives_in_cluster(ClusterMode mode, int size) {
   const auto v = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), x.v);
   const auto counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), x.counts);
   const auto halo = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), x.halo);
+  const auto filled = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), x.filled);
   const double tol = 16 * K * double(std::numeric_limits<T>::epsilon());
-  int gemm_bad = 0, reverse_bad = 0, halo_bad = 0;
+  int gemm_bad = 0, reverse_bad = 0, halo_bad = 0, fill_bad = 0;
   std::vector<std::uint64_t> expected_counts(BINS, 3);
   for (int r = 0; r < league; ++r) {
     for (int i = 0; i < M; ++i) {
@@ -153,6 +162,9 @@ void check_primitives_in_cluster(ClusterMode mode, int size) {
     }
     for (int i = 0; i < LEN; ++i)
       reverse_bad += v(r, i) != hv(r, LEN - 1 - i);
+    for (int i = 0; i < M + 1; ++i)
+      for (int j = 0; j < K + 2; ++j)
+        fill_bad += filled(r, i, j) != (i < M && j < K ? ha(r, i, j) : T(7));
     for (int i = 0; i < SAMPLES; ++i)
       ++expected_counts[std::clamp(hs(r, i), 0, BINS - 1)];
     for (int a = 0; a < W; ++a) {
@@ -170,6 +182,7 @@ void check_primitives_in_cluster(ClusterMode mode, int size) {
   EXPECT_EQ(reverse_bad, 0);
   EXPECT_EQ(histogram_bad, 0);
   EXPECT_EQ(halo_bad, 0);
+  EXPECT_EQ(fill_bad, 0);
 }
 
 TEST(TeamInCluster, EveryPrimitive) {
