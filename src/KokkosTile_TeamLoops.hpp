@@ -48,8 +48,7 @@ KOKKOS_INLINE_FUNCTION void team_vector_for(const Member& team, int count, const
 template <class Member, class F>
 KOKKOS_INLINE_FUNCTION void team_thread_for(const Member& team, int count, const F& f) {
   if constexpr (Impl::is_cluster_member_v<Member>) {
-    for (int i = team.team_rank(); i < count; i += team.team_size())
-      f(i);
+    team_vector_for(team, count, f);  // no vector lanes: the threads' range is the lanes' range
   } else {
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, count), f);
   }

@@ -78,12 +78,15 @@ KOKKOS_INLINE_FUNCTION void team_gemm_simt(const TeamMember& team, int m, int n,
                                            const AMatrix& a, const BMatrix& b, T beta,
                                            const CMatrix& c) {
   const long cells = long(m) * n, threads = team.team_size();
-  if (MaxR >= 4 && cells >= 16 * threads)
-    team_gemm_tiles<MaxR >= 4 ? 4 : 1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
-  else if (MaxR >= 2 && cells >= 4 * threads)
-    team_gemm_tiles<MaxR >= 2 ? 2 : 1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
-  else
-    team_gemm_tiles<1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+  if constexpr (MaxR >= 4) {
+    if (cells >= 16 * threads)
+      return team_gemm_tiles<4, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+  }
+  if constexpr (MaxR >= 2) {
+    if (cells >= 4 * threads)
+      return team_gemm_tiles<2, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+  }
+  team_gemm_tiles<1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
 }
 
 /// Host backends: C in RM x RN blocks of consecutive rows and columns, a block per thread, so
