@@ -5,8 +5,8 @@
 // GFLOP/s (2 n^3 per matrix), batch for at least 0.25 GFLOP (1 on devices):
 //   kokkostile    one team kernel per call: each team multiplies its A_b and B_b (team_gemm;
 //                 on the host staged into scratch tiles first by load_tile, on devices read
-//                 from global memory) into a scratch tile and writes relu(tile + bias) to Y_b;
-//                 Y is written once and never read;
+//                 from global memory), and team_gemm's epilogue writes relu(product + bias) to
+//                 Y_b; Y is written once and never read;
 //   sequence      the same work as whole-array calls: gemm_batched into Y, then a kernel that
 //                 reads Y back and writes relu(Y + bias) (the baseline);
 //   plain_kokkos  one thread per element of every Y_b, its dot product and the epilogue.
@@ -40,9 +40,11 @@ KOKKOS_INLINE_FUNCTION T relu(T x) {
 }
 
 /// One team per matrix; device teams of one thread per 4 x 4 block of Y (32 to max_team), host
-/// teams of one thread. Staged: A and B loaded into scratch tiles first (load_tile), else
-/// team_gemm reads them from global memory.
-template <bool Staged, class Space, class View3, class Bias>
+/// teams of one thread. StageAB: A and B loaded into scratch tiles first (load_tile), else
+/// team_gemm reads them from global memory. TileC: the product goes to a scratch tile, and a
+/// second loop writes relu(tile + bias) to Y_b; else team_gemm's epilogue does it as it stores
+/// Y_b, and the kernel needs neither the tile nor the barrier.
+template <bool StageAB, bool TileC, class Space, class View3, class Bias>
 void fused_bias_relu(const Space& space, const View3& a, const View3& b, const Bias& bias,
                      const View3& y, int max_team) {
   using T = typename View3::non_const_value_type;
@@ -52,8 +54,10 @@ void fused_bias_relu(const Space& space, const View3& a, const View3& b, const B
   // Rows padded by 4 elements: the lanes of a DMMA fragment load (team_gemm, double) then hit
   // distinct banks.
   const KokkosTile::TileShape2D shape_a{n, k, 4}, shape_b{k, n, 4}, shape_y{n, n, 4};
-  auto budget = KokkosTile::ScratchBudget{}.template add<Tile>(shape_y);
-  if (Staged)
+  KokkosTile::ScratchBudget budget;
+  if (TileC)
+    budget.template add<Tile>(shape_y);
+  if (StageAB)
     budget.template add<Tile>(shape_a).template add<Tile>(shape_b);
   const auto placement =
       KokkosTile::place_team_scratch("KokkosTileBench::fused_bias_relu", space, budget.bytes());
@@ -62,26 +66,39 @@ void fused_bias_relu(const Space& space, const View3& a, const View3& b, const B
   const auto policy = KokkosTile::with_scratch(
       Kokkos::TeamPolicy<Space>(space, int(y.extent(0)), team_size), placement);
   const int level = placement.level;
+  // Not if constexpr below: nvcc's extended lambdas cannot first-capture there.
   Kokkos::parallel_for(
       "KokkosTileBench::fused_bias_relu", policy, KOKKOS_LAMBDA(const Team& team) {
         const int m = team.league_rank();
-        Tile ty(team, level, shape_y);
         const auto am = Kokkos::subview(a, m, Kokkos::ALL, Kokkos::ALL);
         const auto bm = Kokkos::subview(b, m, Kokkos::ALL, Kokkos::ALL);
-        if (Staged) {  // not if constexpr: nvcc's extended lambdas cannot first-capture there
+        const auto ym = Kokkos::subview(y, m, Kokkos::ALL, Kokkos::ALL);
+        const auto bias_relu = [&](int, int j, T v) { return relu(v + bias(j)); };
+        if (TileC) {
+          Tile ty(team, level, shape_y);
+          if (StageAB) {
+            Tile ta(team, level, shape_a), tb(team, level, shape_b);
+            KokkosTile::load_tile(team, am, 0, 0, ta);
+            KokkosTile::load_tile(team, bm, 0, 0, tb);
+            team.team_barrier();
+            KokkosTile::team_gemm(team, T(1), ta, tb, T(0), ty);
+          } else {
+            KokkosTile::team_gemm(team, T(1), am, bm, T(0), ty);
+          }
+          team.team_barrier();
+          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, n * n), [&](int e) {
+            const int i = e / n, j = e % n;
+            ym(i, j) = bias_relu(i, j, ty(i, j));
+          });
+        } else if (StageAB) {
           Tile ta(team, level, shape_a), tb(team, level, shape_b);
           KokkosTile::load_tile(team, am, 0, 0, ta);
           KokkosTile::load_tile(team, bm, 0, 0, tb);
           team.team_barrier();
-          KokkosTile::team_gemm(team, T(1), ta, tb, T(0), ty);
+          KokkosTile::team_gemm(team, T(1), ta, tb, T(0), ym, bias_relu);
         } else {
-          KokkosTile::team_gemm(team, T(1), am, bm, T(0), ty);
+          KokkosTile::team_gemm(team, T(1), am, bm, T(0), ym, bias_relu);
         }
-        team.team_barrier();
-        Kokkos::parallel_for(Kokkos::TeamVectorRange(team, n * n), [&](int e) {
-          const int i = e / n, j = e % n;
-          y(m, i, j) = relu(ty(i, j) + bias(j));
-        });
       });
 }
 
@@ -160,23 +177,28 @@ void register_fused_for(const Config& config) {
                            state.counters["batch"] = double(batch);
                          });
     };
-    // The default form: on devices A and B straight from global memory in teams of at most 128
-    // (on an H200 faster than staging them at every n but 32 for double, and 128 faster than 256
-    // at n = 64); on the host staged.
+    // The default form: team_gemm's epilogue writes Y; on devices A and B straight from global
+    // memory in teams of at most 128, on the host staged.
     add("kokkostile", [](const Space& space, const view_type& a, const view_type& b,
                          const bias_type& bias, const view_type& y) {
       if constexpr (is_host_space<Space>())
-        fused_bias_relu<true>(space, a, b, bias, y, 1);
+        fused_bias_relu<true, false>(space, a, b, bias, y, 1);
       else
-        fused_bias_relu<false>(space, a, b, bias, y, 128);
+        fused_bias_relu<false, false>(space, a, b, bias, y, 128);
     });
-    if (config.variants) {
+    if (config.variants) {  // the other forms, to show what the default's choices gain
       add("kokkostile_staged",
           [](const Space& space, const view_type& a, const view_type& b, const bias_type& bias,
-             const view_type& y) { fused_bias_relu<true>(space, a, b, bias, y, 256); });
+             const view_type& y) { fused_bias_relu<true, false>(space, a, b, bias, y, 128); });
       add("kokkostile_global",
           [](const Space& space, const view_type& a, const view_type& b, const bias_type& bias,
-             const view_type& y) { fused_bias_relu<false>(space, a, b, bias, y, 256); });
+             const view_type& y) { fused_bias_relu<false, false>(space, a, b, bias, y, 128); });
+      add("kokkostile_staged_tile",
+          [](const Space& space, const view_type& a, const view_type& b, const bias_type& bias,
+             const view_type& y) { fused_bias_relu<true, true>(space, a, b, bias, y, 128); });
+      add("kokkostile_global_tile",
+          [](const Space& space, const view_type& a, const view_type& b, const bias_type& bias,
+             const view_type& y) { fused_bias_relu<false, true>(space, a, b, bias, y, 128); });
     }
     add("sequence",
         [](const Space& space, const view_type& a, const view_type& b, const bias_type& bias,

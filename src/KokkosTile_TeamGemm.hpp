@@ -6,6 +6,8 @@
 //
 //   KokkosTile::team_gemm(team, alpha, a, b, beta, c);            // C = alpha A B + beta C
 //   KokkosTile::team_gemm<'T', 'N'>(team, alpha, a, b, beta, c);  // op(A) = A^T
+//   KokkosTile::team_gemm(team, alpha, a, b, beta, c,             // C = f(alpha A B + beta C)
+//                         [&](int i, int j, double v) { return v > 0 ? v : 0.0; });
 //
 // A, B and C are rank-2 Views (global memory or team scratch, any layout, subviews) or Tile2Ds
 // (KokkosTile_ScratchTile.hpp), in any mix. Ops as KokkosTile::gemm: 'N', 'T' or 'C' (conjugate
@@ -20,14 +22,21 @@
 // - it needs no scratch of its own (A, B and C may be in scratch the caller placed);
 // - any m, n, k (0 included); beta = 0 does not read C, alpha = 0 or k = 0 does not read A or B;
 // - extents that do not agree (op(A) m x k, op(B) k x n, C m x n) abort the kernel
-//   (Kokkos::abort), as a device kernel cannot throw.
+//   (Kokkos::abort), as a device kernel cannot throw;
+// - an epilogue, if given, is called once per element of C, by the thread that stores it, as
+//   epilogue(i, j, value) with value = alpha op(A) op(B) + beta C at (i, j); C(i, j) becomes what
+//   it returns. It fuses an elementwise step (bias, activation, a type change) into the store, so
+//   that C can be the kernel's output in global memory with no scratch tile and no second pass.
 // How: double C on CUDA sm_80 and newer, in a Kokkos TeamPolicy kernel with teams of whole warps,
-// uses the fp64 tensor cores (DMMA), a warp per 16 x 16 block of C (any m, n, k); otherwise each
-// thread accumulates a 4 x 4 (2 x 2 or 1 x 1 when C has too few elements for every thread to get
-// one) block of C in registers: impl/team/Team_Gemm.hpp. Scratch tiles of double read by DMMA want
-// rows padded by 4 elements (TileShape2D's pad), so that a fragment's lanes hit distinct banks.
+// uses the fp64 tensor cores (DMMA), a warp per 8 x 8 or 16 x 16 block of C (any m, n,
+// k); otherwise each thread accumulates a 4 x 4 (2 x 2 or 1 x 1 when C has too few elements for
+// every thread to get one) block of C in registers: impl/team/Team_Gemm.hpp. Scratch tiles of
+// double read by DMMA want rows padded by 4 elements (TileShape2D's pad), so that a fragment's
+// lanes hit distinct banks.
 
 #include <Kokkos_Core.hpp>
+
+#include <type_traits>
 
 #include "impl/core/Core_Scalars.hpp"
 #include "impl/team/Team_Gemm.hpp"
@@ -35,12 +44,12 @@
 namespace KokkosTile {
 
 template <char OpA = 'N', char OpB = 'N', class TeamMember, class AMatrix, class BMatrix,
-          class CMatrix>
+          class CMatrix, class Epilogue>
 KOKKOS_INLINE_FUNCTION void team_gemm(const TeamMember& team,
                                       const Impl::team_matrix_value_t<CMatrix>& alpha,
                                       const AMatrix& a, const BMatrix& b,
                                       const Impl::team_matrix_value_t<CMatrix>& beta,
-                                      const CMatrix& c) {
+                                      const CMatrix& c, const Epilogue& epilogue) {
   using T = Impl::team_matrix_value_t<CMatrix>;
   static_assert(Impl::team_op_valid<OpA> && Impl::team_op_valid<OpB>,
                 "KokkosTile::team_gemm: ops are 'N', 'T' or 'C'");
@@ -52,11 +61,24 @@ KOKKOS_INLINE_FUNCTION void team_gemm(const TeamMember& team,
                 "KokkosTile::team_gemm: A's value type must convert to C's without loss");
   static_assert(Impl::gemm_converts_v<Impl::team_matrix_value_t<BMatrix>, T>,
                 "KokkosTile::team_gemm: B's value type must convert to C's without loss");
+  static_assert(std::is_convertible_v<std::invoke_result_t<const Epilogue&, int, int, T>, T>,
+                "KokkosTile::team_gemm: the epilogue is called as epilogue(int i, int j, T value) "
+                "and returns C's new value");
   if (Impl::team_op_rows<OpA>(a) != int(c.extent(0)) ||
       Impl::team_op_cols<OpB>(b) != int(c.extent(1)) ||
       Impl::team_op_cols<OpA>(a) != Impl::team_op_rows<OpB>(b))
     Kokkos::abort("KokkosTile::team_gemm: the extents of op(A), op(B) and C do not agree");
-  Impl::team_gemm_run<OpA, OpB>(team, alpha, a, b, beta, c);
+  Impl::team_gemm_run<OpA, OpB>(team, alpha, a, b, beta, c, epilogue);
+}
+
+template <char OpA = 'N', char OpB = 'N', class TeamMember, class AMatrix, class BMatrix,
+          class CMatrix>
+KOKKOS_INLINE_FUNCTION void team_gemm(const TeamMember& team,
+                                      const Impl::team_matrix_value_t<CMatrix>& alpha,
+                                      const AMatrix& a, const BMatrix& b,
+                                      const Impl::team_matrix_value_t<CMatrix>& beta,
+                                      const CMatrix& c) {
+  team_gemm<OpA, OpB>(team, alpha, a, b, beta, c, Impl::TeamGemmNoEpilogue{});
 }
 
 }  // namespace KokkosTile

@@ -3,7 +3,7 @@
 // Tests of KokkosTile_TeamGemm.hpp inside a test's own TeamPolicy kernel, against a double
 // reference on the host: tiles staged in scratch (Tile2D) and Views in global memory, every op
 // pair, odd extents from 1 x 1 to past 64, team sizes that do not divide the work (partial
-// teams), beta = 0 with NaN in C, and mixed scratch / global operands.
+// teams), beta = 0 with NaN in C, mixed scratch / global operands, and epilogues.
 #include <KokkosTile_ScratchBudget.hpp>
 #include <KokkosTile_ScratchTile.hpp>
 #include <KokkosTile_TeamCopy.hpp>
@@ -20,6 +20,25 @@ namespace {
 using Policy = Kokkos::TeamPolicy<ExecSpace>;
 using Member = Policy::member_type;
 
+/// The epilogue of the epilogue cases: depends on the row, the column and the value, so that a
+/// call that skips it, or passes it the wrong element, gives another C.
+template <class T>
+KOKKOS_INLINE_FUNCTION T shifted(int i, int j, T value) {
+  return value + T(i) - T(2 * j);
+}
+
+template <char OpA, char OpB, class T, class TeamMember, class AMatrix, class BMatrix,
+          class CMatrix>
+KOKKOS_INLINE_FUNCTION void team_gemm_maybe_epilogue(const TeamMember& team, bool epilogue, T alpha,
+                                                     const AMatrix& a, const BMatrix& b, T beta,
+                                                     const CMatrix& c) {
+  if (epilogue)
+    KokkosTile::team_gemm<OpA, OpB>(team, alpha, a, b, beta, c,
+                                    [](int i, int j, T v) { return shifted(i, j, v); });
+  else
+    KokkosTile::team_gemm<OpA, OpB>(team, alpha, a, b, beta, c);
+}
+
 template <char OpA, char OpB, class T>
 struct ScratchTeamGemm {  // one matrix per team: A and B staged in scratch, C in scratch too
   Kokkos::View<const T***, MemorySpace> a, b;
@@ -27,6 +46,7 @@ struct ScratchTeamGemm {  // one matrix per team: A and B staged in scratch, C i
   T alpha, beta;
   KokkosTile::TileShape2D shape_a, shape_b, shape_c;
   int level;
+  bool epilogue;
 
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const int r = team.league_rank();
@@ -39,7 +59,7 @@ struct ScratchTeamGemm {  // one matrix per team: A and B staged in scratch, C i
     KokkosTile::load_tile(team, gb, 0, 0, tb);
     KokkosTile::load_tile(team, gc, 0, 0, tc);
     team.team_barrier();
-    KokkosTile::team_gemm<OpA, OpB>(team, alpha, ta, tb, beta, tc);
+    team_gemm_maybe_epilogue<OpA, OpB>(team, epilogue, alpha, ta, tb, beta, tc);
     team.team_barrier();
     KokkosTile::store_tile(team, tc, gc, 0, 0);
   }
@@ -50,11 +70,13 @@ struct GlobalTeamGemm {  // operands straight from global memory, op(B) through 
   Kokkos::View<const T***, MemorySpace> a, b;
   Kokkos::View<T***, MemorySpace> c;
   T alpha, beta;
+  bool epilogue;
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const int r = team.league_rank();
-    KokkosTile::team_gemm<OpA, OpB>(team, alpha, Kokkos::subview(a, r, Kokkos::ALL, Kokkos::ALL),
-                                    Kokkos::subview(b, r, Kokkos::ALL, Kokkos::ALL), beta,
-                                    Kokkos::subview(c, r, Kokkos::ALL, Kokkos::ALL));
+    team_gemm_maybe_epilogue<OpA, OpB>(team, epilogue, alpha,
+                                       Kokkos::subview(a, r, Kokkos::ALL, Kokkos::ALL),
+                                       Kokkos::subview(b, r, Kokkos::ALL, Kokkos::ALL), beta,
+                                       Kokkos::subview(c, r, Kokkos::ALL, Kokkos::ALL));
   }
 };
 
@@ -63,10 +85,12 @@ struct TeamCase {
 };
 
 template <char OpA, char OpB, class T>
-void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T beta) {
+void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T beta,
+                     bool epilogue = false) {
   SCOPED_TRACE(testing::Message() << s.m << " x " << s.n << " x " << s.k << ", op " << OpA << OpB
                                   << ", team " << team_size << (scratch ? ", scratch" : ", global")
-                                  << ", beta " << beta);
+                                  << ", alpha " << alpha << ", beta " << beta
+                                  << (epilogue ? ", epilogue" : ""));
   const int batch = 3;
   const bool ta = OpA != 'N', tb = OpB != 'N';
   Kokkos::View<T***, MemorySpace> a("a", batch, ta ? s.k : s.m, ta ? s.m : s.k);
@@ -98,10 +122,10 @@ void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T 
     const auto placement = KokkosTile::place_team_scratch("team_gemm_test", ExecSpace(), bytes);
     Kokkos::parallel_for(
         "team_gemm_scratch", KokkosTile::with_scratch(team_policy_of(batch, team_size), placement),
-        ScratchTeamGemm<OpA, OpB, T>{a, b, c, alpha, beta, sa, sb, sc, placement.level});
+        ScratchTeamGemm<OpA, OpB, T>{a, b, c, alpha, beta, sa, sb, sc, placement.level, epilogue});
   } else {
     Kokkos::parallel_for("team_gemm_global", team_policy_of(batch, team_size),
-                         GlobalTeamGemm<OpA, OpB, T>{a, b, c, alpha, beta});
+                         GlobalTeamGemm<OpA, OpB, T>{a, b, c, alpha, beta, epilogue});
   }
   Kokkos::fence();
   auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
@@ -118,6 +142,8 @@ void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T 
         double expected = double(alpha) * sum;
         if (beta != T(0))
           expected += double(beta) * double(hc(r, i, j));
+        if (epilogue)
+          expected = shifted(i, j, expected);
         const double tolerance =
             4 * std::numeric_limits<T>::epsilon() * (s.k + 2) * (magnitude + 2);
         if (!(std::abs(double(out(r, i, j)) - expected) <= tolerance) && ++failures <= 5)
@@ -157,6 +183,23 @@ TEST(TeamGemm, PartialWarps) {  // devices: double off its tensor-core form, ont
   for (const auto& s : team_cases())
     check_team_gemm<'N', 'T', double>(s, 48, true, 1.0, 0.0);
   check_team_gemm<'T', 'N', double>({13, 11, 6}, 48, false, -0.5, 2.0);
+}
+
+TEST(TeamGemm, Epilogue) {  // C = f(i, j, alpha A B + beta C), f read once per element
+  const std::vector<TeamCase> cases = {
+      {5, 7, 3}, {8, 8, 8}, {17, 33, 9}, {64, 64, 64}, {65, 31, 7}};
+  for (const bool scratch : {false, true}) {
+    for (const auto& s : cases) {
+      for (const int size : team_sizes_under_test()) {
+        check_team_gemm<'N', 'N', double>(s, size, scratch, 1.0, 0.0, true);
+        check_team_gemm<'T', 'N', float>(s, size, scratch, 1.0f, 0.0f, true);
+      }
+    }
+    const int size = team_sizes_under_test()[0];
+    check_team_gemm<'N', 'T', double>({13, 11, 6}, size, scratch, -0.5, 2.0, true);
+    check_team_gemm<'N', 'N', double>({13, 11, 6}, size, scratch, 0.0, 2.0, true);  // A, B unread
+    check_team_gemm<'N', 'N', float>({9, 10, 0}, size, scratch, 1.0f, 0.5f, true);  // k = 0
+  }
 }
 
 TEST(TeamGemm, GlobalViews) {

@@ -34,10 +34,10 @@ namespace Impl {
 
 /// C = alpha * op(A) * op(B) + beta * C with R x R register tiles (devices); m, n, k > 0.
 template <int R, char OpA, char OpB, class TeamMember, class T, class AMatrix, class BMatrix,
-          class CMatrix>
+          class CMatrix, class Epilogue>
 KOKKOS_INLINE_FUNCTION void team_gemm_tiles(const TeamMember& team, int m, int n, int k, T alpha,
                                             const AMatrix& a, const BMatrix& b, T beta,
-                                            const CMatrix& c) {
+                                            const CMatrix& c, const Epilogue& epilogue) {
   const int tiles_m = (m + R - 1) / R, tiles_n = (n + R - 1) / R;
   team_vector_for(team, tiles_m * tiles_n, [&](int w) {
     const int ti = w / tiles_n, tj = w % tiles_n;
@@ -56,15 +56,18 @@ KOKKOS_INLINE_FUNCTION void team_gemm_tiles(const TeamMember& team, int m, int n
     }
     GemmRegisterTile<T, R, R> tile;
     tile.clear();
-    tile.accumulate(
-        k, [&](int p, int kk) { return team_op_element<OpA, T>(a, read_rows[p], kk); },
-        [&](int kk, int q) { return team_op_element<OpB, T>(b, kk, read_cols[q]); });
+    const auto read_a = [&](int p, int kk) { return team_op_element<OpA, T>(a, read_rows[p], kk); };
+    const auto read_b = [&](int kk, int q) { return team_op_element<OpB, T>(b, kk, read_cols[q]); };
+    if constexpr (team_matrix_in_global<AMatrix> || team_matrix_in_global<BMatrix>)
+      tile.template accumulate_batched<4>(k, read_a, read_b);  // 4 steps' reads in flight
+    else
+      tile.accumulate(k, read_a, read_b);
     KOKKOSTILE_UNROLL
     for (int p = 0; p < R; ++p) {
       KOKKOSTILE_UNROLL
       for (int q = 0; q < R; ++q) {
         if (rows[p] < m && cols[q] < n)
-          gemm_update(c(rows[p], cols[q]), tile.acc[p][q], alpha, beta);
+          team_gemm_store(c, rows[p], cols[q], tile.acc[p][q], alpha, beta, epilogue);
       }
     }
   });
@@ -73,20 +76,20 @@ KOKKOS_INLINE_FUNCTION void team_gemm_tiles(const TeamMember& team, int m, int n
 /// C with R x R register tiles (devices), R the largest of MaxR, 2 and 1 that still gives every
 /// thread of the team a tile.
 template <int MaxR, char OpA, char OpB, class TeamMember, class T, class AMatrix, class BMatrix,
-          class CMatrix>
+          class CMatrix, class Epilogue>
 KOKKOS_INLINE_FUNCTION void team_gemm_simt(const TeamMember& team, int m, int n, int k, T alpha,
                                            const AMatrix& a, const BMatrix& b, T beta,
-                                           const CMatrix& c) {
+                                           const CMatrix& c, const Epilogue& epilogue) {
   const long cells = long(m) * n, threads = team.team_size();
   if constexpr (MaxR >= 4) {
     if (cells >= 16 * threads)
-      return team_gemm_tiles<4, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+      return team_gemm_tiles<4, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c, epilogue);
   }
   if constexpr (MaxR >= 2) {
     if (cells >= 4 * threads)
-      return team_gemm_tiles<2, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+      return team_gemm_tiles<2, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c, epilogue);
   }
-  team_gemm_tiles<1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+  team_gemm_tiles<1, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c, epilogue);
 }
 
 /// Host backends: C in RM x RN blocks of consecutive rows and columns, a block per thread, so
@@ -95,10 +98,11 @@ KOKKOS_INLINE_FUNCTION void team_gemm_simt(const TeamMember& team, int m, int n,
 /// indices kept the compiler from vectorising); blocks at C's edges read their last row and column
 /// again and store only what lies inside.
 template <int RM, int RN, char OpA, char OpB, class TeamMember, class T, class AMatrix,
-          class BMatrix, class CMatrix>
+          class BMatrix, class CMatrix, class Epilogue>
 KOKKOS_INLINE_FUNCTION void team_gemm_host_blocks(const TeamMember& team, int m, int n, int k,
                                                   T alpha, const AMatrix& a, const BMatrix& b,
-                                                  T beta, const CMatrix& c) {
+                                                  T beta, const CMatrix& c,
+                                                  const Epilogue& epilogue) {
   const int blocks_m = (m + RM - 1) / RM, blocks_n = (n + RN - 1) / RN;
   team_thread_for(team, blocks_m * blocks_n, [&](int w) {
     const int i0 = (w / blocks_n) * RM, j0 = (w % blocks_n) * RN;
@@ -120,23 +124,25 @@ KOKKOS_INLINE_FUNCTION void team_gemm_host_blocks(const TeamMember& team, int m,
           });
     for (int p = 0; p < rows; ++p)
       for (int q = 0; q < cols; ++q)
-        gemm_update(c(i0 + p, j0 + q), tile.acc[p][q], alpha, beta);
+        team_gemm_store(c, i0 + p, j0 + q, tile.acc[p][q], alpha, beta, epilogue);
   });
 }
 
 /// The validated call (KokkosTile_TeamGemm.hpp): extents agree.
 template <char OpA, char OpB, class TeamMember, class T, class AMatrix, class BMatrix,
-          class CMatrix>
+          class CMatrix, class Epilogue>
 KOKKOS_INLINE_FUNCTION void team_gemm_run(const TeamMember& team, T alpha, const AMatrix& a,
-                                          const BMatrix& b, T beta, const CMatrix& c) {
+                                          const BMatrix& b, T beta, const CMatrix& c,
+                                          const Epilogue& epilogue) {
   const int m = static_cast<int>(c.extent(0)), n = static_cast<int>(c.extent(1));
   const int k = team_op_cols<OpA>(a);
   if (m == 0 || n == 0)
     return;
   if (k == 0 || alpha == T(0)) {  // op(A) and op(B) are not read
     team_vector_for(team, m * n, [&](int e) {
-      auto& out = c(e / n, e % n);
-      out = beta == T(0) ? T(0) : beta * T(out);
+      const int i = e / n, j = e % n;
+      auto& out = c(i, j);
+      out = epilogue(i, j, beta == T(0) ? T(0) : T(beta * T(out)));
     });
     return;
   }
@@ -144,24 +150,24 @@ KOKKOS_INLINE_FUNCTION void team_gemm_run(const TeamMember& team, T alpha, const
     constexpr int wide = 64 / int(sizeof(T)) > 1 ? 64 / int(sizeof(T)) : 1;
     constexpr int narrow = wide / 2 > 1 ? wide / 2 : 1;
     if (n >= wide)
-      team_gemm_host_blocks<4, wide, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+      team_gemm_host_blocks<4, wide, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c, epilogue);
     else
-      team_gemm_host_blocks<4, narrow, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+      team_gemm_host_blocks<4, narrow, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c, epilogue);
     return;
   }
 #if defined(KOKKOSTILE_HAVE_TEAM_GEMM_DMMA)
   if constexpr (std::is_same_v<T, double> && team_gemm_dmma_member<TeamMember>) {
     if (team_gemm_block_threads() % 32 == 0) {
-      team_gemm_dmma<OpA, OpB>(m, n, k, alpha, a, b, beta, c);
+      team_gemm_dmma<OpA, OpB>(m, n, k, alpha, a, b, beta, c, epilogue);
       return;
     }
     // A partial warp: SIMT tiles of at most 2 x 2, whose few registers do not raise the kernel's
     // count above the DMMA form's.
-    team_gemm_simt<2, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+    team_gemm_simt<2, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c, epilogue);
     return;
   }
 #endif
-  team_gemm_simt<4, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c);
+  team_gemm_simt<4, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c, epilogue);
 }
 
 }  // namespace Impl

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #pragma once
 // team_gemm's operand ops: which op characters are valid, and op(X)'s extents and elements for a
-// rank-2 View or Tile2D X, and where X lies.
+// rank-2 View or Tile2D X, and where X lies; and how it stores an element of C (through the
+// caller's epilogue, if any).
 
 #include <Kokkos_Core.hpp>
 
@@ -55,6 +56,24 @@ template <class Matrix>
 inline constexpr bool team_matrix_in_global<Matrix, std::void_t<typename Matrix::memory_space>> =
     !std::is_same_v<typename Matrix::memory_space,
                     Kokkos::ScratchMemorySpace<typename Matrix::execution_space>>;
+
+/// The epilogue of a team_gemm call without one: C's value as computed.
+struct TeamGemmNoEpilogue {
+  template <class T>
+  KOKKOS_FORCEINLINE_FUNCTION T operator()(int, int, const T& value) const {
+    return value;
+  }
+};
+
+/// C(i, j) = epilogue(i, j, alpha * product + beta * C(i, j)); with beta = 0, C(i, j) is not read
+/// (NaN in it is ignored).
+template <class CMatrix, class T, class Epilogue>
+KOKKOS_FORCEINLINE_FUNCTION void team_gemm_store(const CMatrix& c, int i, int j, const T& product,
+                                                 const T& alpha, const T& beta,
+                                                 const Epilogue& epilogue) {
+  auto& out = c(i, j);
+  out = epilogue(i, j, beta == T(0) ? T(alpha * product) : T(alpha * product + beta * T(out)));
+}
 
 }  // namespace Impl
 }  // namespace KokkosTile

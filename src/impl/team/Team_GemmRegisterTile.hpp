@@ -36,6 +36,30 @@ struct GemmRegisterTile {
       step(kk, a, b);
   }
 
+  /// The same, U steps at a time with all their reads first: operands in global memory, where a
+  /// step that waits for its own reads alone is bound by their latency.
+  template <int U, class ARead, class BRead>
+  KOKKOS_FORCEINLINE_FUNCTION void accumulate_batched(int k, const ARead& a, const BRead& b) {
+    int kk = 0;
+    for (; kk + U <= k; kk += U) {
+      T av[U][RM], bv[U][RN];
+      KOKKOSTILE_UNROLL
+      for (int u = 0; u < U; ++u) {
+        KOKKOSTILE_UNROLL
+        for (int p = 0; p < RM; ++p)
+          av[u][p] = T(a(p, kk + u));
+        KOKKOSTILE_UNROLL
+        for (int q = 0; q < RN; ++q)
+          bv[u][q] = T(b(kk + u, q));
+      }
+      KOKKOSTILE_UNROLL
+      for (int u = 0; u < U; ++u)
+        fma(av[u], bv[u]);
+    }
+    for (; kk < k; ++kk)
+      step(kk, a, b);
+  }
+
   /// The same for a compile-time K: fully unrolled (a staged scratch chunk).
   template <int K, class ARead, class BRead>
   KOKKOS_FORCEINLINE_FUNCTION void accumulate_fixed(const ARead& a, const BRead& b) {
