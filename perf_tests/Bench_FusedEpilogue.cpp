@@ -43,8 +43,9 @@ KOKKOS_INLINE_FUNCTION T relu(T x) {
 /// teams of one thread. StageAB: A and B loaded into scratch tiles first (load_tile), else
 /// team_gemm reads them from global memory. TileC: the product goes to a scratch tile, and a
 /// second loop writes relu(tile + bias) to Y_b; else team_gemm's epilogue does it as it stores
-/// Y_b, and the kernel needs neither the tile nor the barrier.
-template <bool StageAB, bool TileC, class Space, class View3, class Bias>
+/// Y_b, and the kernel needs neither the tile nor the barrier. Algo: team_gemm's blocking.
+template <bool StageAB, bool TileC, class Algo = KokkosTile::TeamGemmAlgo::Default, class Space,
+          class View3, class Bias>
 void fused_bias_relu(const Space& space, const View3& a, const View3& b, const Bias& bias,
                      const View3& y, int max_team) {
   using T = typename View3::non_const_value_type;
@@ -81,9 +82,9 @@ void fused_bias_relu(const Space& space, const View3& a, const View3& b, const B
             KokkosTile::load_tile(team, am, 0, 0, ta);
             KokkosTile::load_tile(team, bm, 0, 0, tb);
             team.team_barrier();
-            KokkosTile::team_gemm(team, T(1), ta, tb, T(0), ty);
+            KokkosTile::team_gemm<'N', 'N', Algo>(team, T(1), ta, tb, T(0), ty);
           } else {
-            KokkosTile::team_gemm(team, T(1), am, bm, T(0), ty);
+            KokkosTile::team_gemm<'N', 'N', Algo>(team, T(1), am, bm, T(0), ty);
           }
           team.team_barrier();
           Kokkos::parallel_for(Kokkos::TeamVectorRange(team, n * n), [&](int e) {
@@ -95,9 +96,9 @@ void fused_bias_relu(const Space& space, const View3& a, const View3& b, const B
           KokkosTile::load_tile(team, am, 0, 0, ta);
           KokkosTile::load_tile(team, bm, 0, 0, tb);
           team.team_barrier();
-          KokkosTile::team_gemm(team, T(1), ta, tb, T(0), ym, bias_relu);
+          KokkosTile::team_gemm<'N', 'N', Algo>(team, T(1), ta, tb, T(0), ym, bias_relu);
         } else {
-          KokkosTile::team_gemm(team, T(1), am, bm, T(0), ym, bias_relu);
+          KokkosTile::team_gemm<'N', 'N', Algo>(team, T(1), am, bm, T(0), ym, bias_relu);
         }
       });
 }
@@ -178,13 +179,18 @@ void register_fused_for(const Config& config) {
                          });
     };
     // The default form: team_gemm's epilogue writes Y; on devices A and B straight from global
-    // memory in teams of at most 128, on the host staged.
+    // memory in teams of at most 128, and from n = 64 a second kernel with team_gemm's large
+    // blocks (a thread's 8 x 8 tile for float, in teams of 64; a warp's 32 x 32 for double); on
+    // the host staged.
     add("kokkostile", [](const Space& space, const view_type& a, const view_type& b,
                          const bias_type& bias, const view_type& y) {
+      using Large = KokkosTile::TeamGemmAlgo::LargeBlocks;
       if constexpr (is_host_space<Space>())
         fused_bias_relu<true, false>(space, a, b, bias, y, 1);
-      else
+      else if (y.extent(1) < 64)
         fused_bias_relu<false, false>(space, a, b, bias, y, 128);
+      else
+        fused_bias_relu<false, false, Large>(space, a, b, bias, y, sizeof(T) == 8 ? 128 : 64);
     });
     if (config.variants) {  // the other forms, to show what the default's choices gain
       add("kokkostile_staged",
@@ -199,6 +205,20 @@ void register_fused_for(const Config& config) {
       add("kokkostile_global_tile",
           [](const Space& space, const view_type& a, const view_type& b, const bias_type& bias,
              const view_type& y) { fused_bias_relu<false, true>(space, a, b, bias, y, 128); });
+      using Large = KokkosTile::TeamGemmAlgo::LargeBlocks;
+      add("kokkostile_large_t64", [](const Space& space, const view_type& a, const view_type& b,
+                                     const bias_type& bias, const view_type& y) {
+        fused_bias_relu<false, false, Large>(space, a, b, bias, y, 64);
+      });
+      add("kokkostile_large_t128", [](const Space& space, const view_type& a, const view_type& b,
+                                      const bias_type& bias, const view_type& y) {
+        fused_bias_relu<false, false, Large>(space, a, b, bias, y, 128);
+      });
+      add("kokkostile_large_tile_t128",
+          [](const Space& space, const view_type& a, const view_type& b, const bias_type& bias,
+             const view_type& y) {
+            fused_bias_relu<false, true, Large>(space, a, b, bias, y, 128);
+          });
     }
     add("sequence",
         [](const Space& space, const view_type& a, const view_type& b, const bias_type& bias,

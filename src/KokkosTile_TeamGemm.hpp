@@ -8,6 +8,7 @@
 //   KokkosTile::team_gemm<'T', 'N'>(team, alpha, a, b, beta, c);  // op(A) = A^T
 //   KokkosTile::team_gemm(team, alpha, a, b, beta, c,             // C = f(alpha A B + beta C)
 //                         [&](int i, int j, double v) { return v > 0 ? v : 0.0; });
+//   KokkosTile::team_gemm<'N', 'N', KokkosTile::TeamGemmAlgo::LargeBlocks>(...);  // C >= 64 x 64
 //
 // A, B and C are rank-2 Views (global memory or team scratch, any layout, subviews) or Tile2Ds
 // (KokkosTile_ScratchTile.hpp), in any mix. Ops as KokkosTile::gemm: 'N', 'T' or 'C' (conjugate
@@ -28,11 +29,13 @@
 //   it returns. It fuses an elementwise step (bias, activation, a type change) into the store, so
 //   that C can be the kernel's output in global memory with no scratch tile and no second pass.
 // How: double C on CUDA sm_80 and newer, in a Kokkos TeamPolicy kernel with teams of whole warps,
-// uses the fp64 tensor cores (DMMA), a warp per 8 x 8 or 16 x 16 block of C (any m, n,
-// k); otherwise each thread accumulates a 4 x 4 (2 x 2 or 1 x 1 when C has too few elements for
-// every thread to get one) block of C in registers: impl/team/Team_Gemm.hpp. Scratch tiles of
-// double read by DMMA want rows padded by 4 elements (TileShape2D's pad), so that a fragment's
-// lanes hit distinct banks.
+// uses the fp64 tensor cores (DMMA), a warp per 8 x 8 or 16 x 16 block of C (any m, n, k);
+// otherwise each thread accumulates a 4 x 4 (2 x 2 or 1 x 1 when C has too few elements for every
+// thread to get one) block of C in registers: impl/team/Team_Gemm.hpp. Scratch tiles of double
+// read by DMMA want rows padded by 4 elements (TileShape2D's pad), so that a fragment's lanes hit
+// distinct banks. The third template argument picks the blocks: TeamGemmAlgo::Default, lean in
+// registers, or LargeBlocks (8 x 8 tiles a thread, 32 x 32 DMMA blocks a warp on sm_90): fewer
+// operand reads for more registers (impl/team/Team_GemmAlgo.hpp).
 
 #include <Kokkos_Core.hpp>
 
@@ -43,8 +46,8 @@
 
 namespace KokkosTile {
 
-template <char OpA = 'N', char OpB = 'N', class TeamMember, class AMatrix, class BMatrix,
-          class CMatrix, class Epilogue>
+template <char OpA = 'N', char OpB = 'N', class Algo = TeamGemmAlgo::Default, class TeamMember,
+          class AMatrix, class BMatrix, class CMatrix, class Epilogue>
 KOKKOS_INLINE_FUNCTION void team_gemm(const TeamMember& team,
                                       const Impl::team_matrix_value_t<CMatrix>& alpha,
                                       const AMatrix& a, const BMatrix& b,
@@ -55,6 +58,9 @@ KOKKOS_INLINE_FUNCTION void team_gemm(const TeamMember& team,
                 "KokkosTile::team_gemm: ops are 'N', 'T' or 'C'");
   static_assert(!std::is_const_v<typename CMatrix::value_type>,
                 "KokkosTile::team_gemm: C must not be const");
+  static_assert(
+      Impl::team_gemm_algo_valid<Algo>,
+      "KokkosTile::team_gemm: Algo is TeamGemmAlgo::Default or TeamGemmAlgo::LargeBlocks");
   static_assert(Impl::is_gemm_scalar_v<T>,
                 "KokkosTile::team_gemm: float or double, or Kokkos::complex of float or double");
   static_assert(Impl::gemm_converts_v<Impl::team_matrix_value_t<AMatrix>, T>,
@@ -68,17 +74,17 @@ KOKKOS_INLINE_FUNCTION void team_gemm(const TeamMember& team,
       Impl::team_op_cols<OpB>(b) != int(c.extent(1)) ||
       Impl::team_op_cols<OpA>(a) != Impl::team_op_rows<OpB>(b))
     Kokkos::abort("KokkosTile::team_gemm: the extents of op(A), op(B) and C do not agree");
-  Impl::team_gemm_run<OpA, OpB>(team, alpha, a, b, beta, c, epilogue);
+  Impl::team_gemm_run<OpA, OpB, Algo>(team, alpha, a, b, beta, c, epilogue);
 }
 
-template <char OpA = 'N', char OpB = 'N', class TeamMember, class AMatrix, class BMatrix,
-          class CMatrix>
+template <char OpA = 'N', char OpB = 'N', class Algo = TeamGemmAlgo::Default, class TeamMember,
+          class AMatrix, class BMatrix, class CMatrix>
 KOKKOS_INLINE_FUNCTION void team_gemm(const TeamMember& team,
                                       const Impl::team_matrix_value_t<CMatrix>& alpha,
                                       const AMatrix& a, const BMatrix& b,
                                       const Impl::team_matrix_value_t<CMatrix>& beta,
                                       const CMatrix& c) {
-  team_gemm<OpA, OpB>(team, alpha, a, b, beta, c, Impl::TeamGemmNoEpilogue{});
+  team_gemm<OpA, OpB, Algo>(team, alpha, a, b, beta, c, Impl::TeamGemmNoEpilogue{});
 }
 
 }  // namespace KokkosTile

@@ -3,7 +3,8 @@
 // Tests of KokkosTile_TeamGemm.hpp inside a test's own TeamPolicy kernel, against a double
 // reference on the host: tiles staged in scratch (Tile2D) and Views in global memory, every op
 // pair, odd extents from 1 x 1 to past 64, team sizes that do not divide the work (partial
-// teams), beta = 0 with NaN in C, mixed scratch / global operands, and epilogues.
+// teams), beta = 0 with NaN in C, mixed scratch / global operands, epilogues, and both
+// TeamGemmAlgo blockings.
 #include <KokkosTile_ScratchBudget.hpp>
 #include <KokkosTile_ScratchTile.hpp>
 #include <KokkosTile_TeamCopy.hpp>
@@ -12,6 +13,7 @@
 #include "TestHelpers.hpp"
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace KokkosTileTest {
@@ -27,19 +29,22 @@ KOKKOS_INLINE_FUNCTION T shifted(int i, int j, T value) {
   return value + T(i) - T(2 * j);
 }
 
-template <char OpA, char OpB, class T, class TeamMember, class AMatrix, class BMatrix,
+using KokkosTile::TeamGemmAlgo::Default;
+using KokkosTile::TeamGemmAlgo::LargeBlocks;
+
+template <char OpA, char OpB, class Algo, class T, class TeamMember, class AMatrix, class BMatrix,
           class CMatrix>
 KOKKOS_INLINE_FUNCTION void team_gemm_maybe_epilogue(const TeamMember& team, bool epilogue, T alpha,
                                                      const AMatrix& a, const BMatrix& b, T beta,
                                                      const CMatrix& c) {
   if (epilogue)
-    KokkosTile::team_gemm<OpA, OpB>(team, alpha, a, b, beta, c,
-                                    [](int i, int j, T v) { return shifted(i, j, v); });
+    KokkosTile::team_gemm<OpA, OpB, Algo>(team, alpha, a, b, beta, c,
+                                          [](int i, int j, T v) { return shifted(i, j, v); });
   else
-    KokkosTile::team_gemm<OpA, OpB>(team, alpha, a, b, beta, c);
+    KokkosTile::team_gemm<OpA, OpB, Algo>(team, alpha, a, b, beta, c);
 }
 
-template <char OpA, char OpB, class T>
+template <char OpA, char OpB, class T, class Algo>
 struct ScratchTeamGemm {  // one matrix per team: A and B staged in scratch, C in scratch too
   Kokkos::View<const T***, MemorySpace> a, b;
   Kokkos::View<T***, MemorySpace> c;
@@ -59,13 +64,13 @@ struct ScratchTeamGemm {  // one matrix per team: A and B staged in scratch, C i
     KokkosTile::load_tile(team, gb, 0, 0, tb);
     KokkosTile::load_tile(team, gc, 0, 0, tc);
     team.team_barrier();
-    team_gemm_maybe_epilogue<OpA, OpB>(team, epilogue, alpha, ta, tb, beta, tc);
+    team_gemm_maybe_epilogue<OpA, OpB, Algo>(team, epilogue, alpha, ta, tb, beta, tc);
     team.team_barrier();
     KokkosTile::store_tile(team, tc, gc, 0, 0);
   }
 };
 
-template <char OpA, char OpB, class T>
+template <char OpA, char OpB, class T, class Algo>
 struct GlobalTeamGemm {  // operands straight from global memory, op(B) through a subview
   Kokkos::View<const T***, MemorySpace> a, b;
   Kokkos::View<T***, MemorySpace> c;
@@ -73,10 +78,10 @@ struct GlobalTeamGemm {  // operands straight from global memory, op(B) through 
   bool epilogue;
   KOKKOS_FUNCTION void operator()(const Member& team) const {
     const int r = team.league_rank();
-    team_gemm_maybe_epilogue<OpA, OpB>(team, epilogue, alpha,
-                                       Kokkos::subview(a, r, Kokkos::ALL, Kokkos::ALL),
-                                       Kokkos::subview(b, r, Kokkos::ALL, Kokkos::ALL), beta,
-                                       Kokkos::subview(c, r, Kokkos::ALL, Kokkos::ALL));
+    team_gemm_maybe_epilogue<OpA, OpB, Algo>(team, epilogue, alpha,
+                                             Kokkos::subview(a, r, Kokkos::ALL, Kokkos::ALL),
+                                             Kokkos::subview(b, r, Kokkos::ALL, Kokkos::ALL), beta,
+                                             Kokkos::subview(c, r, Kokkos::ALL, Kokkos::ALL));
   }
 };
 
@@ -84,13 +89,14 @@ struct TeamCase {
   int m, n, k;
 };
 
-template <char OpA, char OpB, class T>
+template <char OpA, char OpB, class T, class Algo = Default>
 void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T beta,
                      bool epilogue = false) {
   SCOPED_TRACE(testing::Message() << s.m << " x " << s.n << " x " << s.k << ", op " << OpA << OpB
                                   << ", team " << team_size << (scratch ? ", scratch" : ", global")
                                   << ", alpha " << alpha << ", beta " << beta
-                                  << (epilogue ? ", epilogue" : ""));
+                                  << (epilogue ? ", epilogue" : "")
+                                  << (std::is_same_v<Algo, LargeBlocks> ? ", large blocks" : ""));
   const int batch = 3;
   const bool ta = OpA != 'N', tb = OpB != 'N';
   Kokkos::View<T***, MemorySpace> a("a", batch, ta ? s.k : s.m, ta ? s.m : s.k);
@@ -120,12 +126,13 @@ void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T 
                            .template add<Tile>(sc)
                            .bytes();
     const auto placement = KokkosTile::place_team_scratch("team_gemm_test", ExecSpace(), bytes);
-    Kokkos::parallel_for(
-        "team_gemm_scratch", KokkosTile::with_scratch(team_policy_of(batch, team_size), placement),
-        ScratchTeamGemm<OpA, OpB, T>{a, b, c, alpha, beta, sa, sb, sc, placement.level, epilogue});
+    Kokkos::parallel_for("team_gemm_scratch",
+                         KokkosTile::with_scratch(team_policy_of(batch, team_size), placement),
+                         ScratchTeamGemm<OpA, OpB, T, Algo>{a, b, c, alpha, beta, sa, sb, sc,
+                                                            placement.level, epilogue});
   } else {
     Kokkos::parallel_for("team_gemm_global", team_policy_of(batch, team_size),
-                         GlobalTeamGemm<OpA, OpB, T>{a, b, c, alpha, beta, epilogue});
+                         GlobalTeamGemm<OpA, OpB, T, Algo>{a, b, c, alpha, beta, epilogue});
   }
   Kokkos::fence();
   auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
@@ -199,6 +206,22 @@ TEST(TeamGemm, Epilogue) {  // C = f(i, j, alpha A B + beta C), f read once per 
     check_team_gemm<'N', 'T', double>({13, 11, 6}, size, scratch, -0.5, 2.0, true);
     check_team_gemm<'N', 'N', double>({13, 11, 6}, size, scratch, 0.0, 2.0, true);  // A, B unread
     check_team_gemm<'N', 'N', float>({9, 10, 0}, size, scratch, 1.0f, 0.5f, true);  // k = 0
+  }
+}
+
+TEST(TeamGemm, LargeBlocks) {  // 8 x 8 SIMT tiles, 32 x 32 DMMA blocks where they fit, else not
+  const std::vector<TeamCase> cases = {{5, 7, 3},   {17, 33, 9},  {64, 64, 64},
+                                       {65, 31, 7}, {96, 96, 17}, {130, 70, 9}};
+  for (const bool scratch : {false, true}) {
+    for (const auto& s : cases) {
+      for (const int size : team_sizes_under_test()) {
+        check_team_gemm<'N', 'N', double, LargeBlocks>(s, size, scratch, 1.0, 0.0);
+        check_team_gemm<'T', 'N', float, LargeBlocks>(s, size, scratch, 1.0f, 0.0f, true);
+      }
+    }
+    const int size = team_sizes_under_test()[0];
+    check_team_gemm<'N', 'T', double, LargeBlocks>({70, 66, 13}, size, scratch, -0.5, 2.0, true);
+    check_team_gemm<'T', 'T', float, LargeBlocks>({70, 66, 13}, size, scratch, 0.5f, -1.0f);
   }
 }
 

@@ -23,6 +23,7 @@
 #include "impl/core/Core_Unroll.hpp"
 #include "impl/core/Core_BackendTraits.hpp"
 #include "impl/core/Core_Scalars.hpp"
+#include "impl/team/Team_GemmAlgo.hpp"
 #include "impl/team/Team_GemmDmma.hpp"
 #include "impl/team/Team_GemmOps.hpp"
 #include "impl/team/Team_GemmRegisterTile.hpp"
@@ -59,7 +60,7 @@ KOKKOS_INLINE_FUNCTION void team_gemm_tiles(const TeamMember& team, int m, int n
     const auto read_a = [&](int p, int kk) { return team_op_element<OpA, T>(a, read_rows[p], kk); };
     const auto read_b = [&](int kk, int q) { return team_op_element<OpB, T>(b, kk, read_cols[q]); };
     if constexpr (team_matrix_in_global<AMatrix> || team_matrix_in_global<BMatrix>)
-      tile.template accumulate_batched<4>(k, read_a, read_b);  // 4 steps' reads in flight
+      tile.template accumulate_batched<(R >= 8 ? 2 : 4)>(k, read_a, read_b);  // reads in flight
     else
       tile.accumulate(k, read_a, read_b);
     KOKKOSTILE_UNROLL
@@ -73,7 +74,7 @@ KOKKOS_INLINE_FUNCTION void team_gemm_tiles(const TeamMember& team, int m, int n
   });
 }
 
-/// C with R x R register tiles (devices), R the largest of MaxR, 2 and 1 that still gives every
+/// C with R x R register tiles (devices), R the largest of MaxR, 4, 2 and 1 that still gives every
 /// thread of the team a tile.
 template <int MaxR, char OpA, char OpB, class TeamMember, class T, class AMatrix, class BMatrix,
           class CMatrix, class Epilogue>
@@ -81,6 +82,10 @@ KOKKOS_INLINE_FUNCTION void team_gemm_simt(const TeamMember& team, int m, int n,
                                            const AMatrix& a, const BMatrix& b, T beta,
                                            const CMatrix& c, const Epilogue& epilogue) {
   const long cells = long(m) * n, threads = team.team_size();
+  if constexpr (MaxR >= 8) {
+    if (cells >= 64 * threads)
+      return team_gemm_tiles<8, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c, epilogue);
+  }
   if constexpr (MaxR >= 4) {
     if (cells >= 16 * threads)
       return team_gemm_tiles<4, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c, epilogue);
@@ -129,7 +134,7 @@ KOKKOS_INLINE_FUNCTION void team_gemm_host_blocks(const TeamMember& team, int m,
 }
 
 /// The validated call (KokkosTile_TeamGemm.hpp): extents agree.
-template <char OpA, char OpB, class TeamMember, class T, class AMatrix, class BMatrix,
+template <char OpA, char OpB, class Algo, class TeamMember, class T, class AMatrix, class BMatrix,
           class CMatrix, class Epilogue>
 KOKKOS_INLINE_FUNCTION void team_gemm_run(const TeamMember& team, T alpha, const AMatrix& a,
                                           const BMatrix& b, T beta, const CMatrix& c,
@@ -158,7 +163,8 @@ KOKKOS_INLINE_FUNCTION void team_gemm_run(const TeamMember& team, T alpha, const
 #if defined(KOKKOSTILE_HAVE_TEAM_GEMM_DMMA)
   if constexpr (std::is_same_v<T, double> && team_gemm_dmma_member<TeamMember>) {
     if (team_gemm_block_threads() % 32 == 0) {
-      team_gemm_dmma<OpA, OpB>(m, n, k, alpha, a, b, beta, c, epilogue);
+      team_gemm_dmma<team_gemm_large_blocks<Algo>, OpA, OpB>(m, n, k, alpha, a, b, beta, c,
+                                                             epilogue);
       return;
     }
     // A partial warp: SIMT tiles of at most 2 x 2, whose few registers do not raise the kernel's
@@ -167,7 +173,8 @@ KOKKOS_INLINE_FUNCTION void team_gemm_run(const TeamMember& team, T alpha, const
     return;
   }
 #endif
-  team_gemm_simt<4, OpA, OpB>(team, m, n, k, alpha, a, b, beta, c, epilogue);
+  team_gemm_simt<(team_gemm_large_blocks<Algo> ? 8 : 4), OpA, OpB>(team, m, n, k, alpha, a, b, beta,
+                                                                   c, epilogue);
 }
 
 }  // namespace Impl

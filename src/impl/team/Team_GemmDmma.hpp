@@ -155,16 +155,21 @@ __device__ inline void team_gemm_dmma_blocks(int m, int n, int k, double alpha, 
 /// C = epilogue(alpha * op(A) * op(B) + beta * C) with DMMA; m, n, k > 0, the block a whole number
 /// of warps. A C of at most 8 x 8 takes one m8n8k4 a k step (8 x 8 blocks). Larger ones take 16 x
 /// 16 blocks: on sm_90 two m16n8k8 a step (twice m8n8k4's rate there), before it 2 x 2 m8n8k4.
-/// Not 32 x 32 blocks of m16n8k8: their 32 accumulators a lane took the fused example's kernel
-/// from 80 to 166 registers a thread (ptxas -v), and every size of the kernel pays for its largest
-/// path.
-template <char OpA, char OpB, class AMatrix, class BMatrix, class CMatrix, class Epilogue>
+/// Large (TeamGemmAlgo::LargeBlocks) on sm_90 takes 32 x 32 blocks (8 m16n8k8 a step) when there
+/// are enough for every warp: their 32 accumulators a lane took the fused example's kernel from 80
+/// to 166 registers a thread (ptxas -v), which only the caller can decide to pay.
+template <bool Large, char OpA, char OpB, class AMatrix, class BMatrix, class CMatrix,
+          class Epilogue>
 __device__ inline void team_gemm_dmma(int m, int n, int k, double alpha, const AMatrix& a,
                                       const BMatrix& b, double beta, const CMatrix& c,
                                       const Epilogue& epilogue) {
   if (m <= 8 && n <= 8)
     return team_gemm_dmma_blocks<8, 1, 1, OpA, OpB>(m, n, k, alpha, a, b, beta, c, epilogue);
 #if __CUDA_ARCH__ >= 900
+  if constexpr (Large) {
+    if ((m + 31) / 32 * ((n + 31) / 32) >= team_gemm_block_threads() / 32)
+      return team_gemm_dmma_blocks<16, 2, 4, OpA, OpB>(m, n, k, alpha, a, b, beta, c, epilogue);
+  }
   team_gemm_dmma_blocks<16, 1, 2, OpA, OpB>(m, n, k, alpha, a, b, beta, c, epilogue);
 #else
   team_gemm_dmma_blocks<8, 2, 2, OpA, OpB>(m, n, k, alpha, a, b, beta, c, epilogue);
