@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace KokkosTileBench {
@@ -103,6 +104,30 @@ void fused_bias_relu(const Space& space, const View3& a, const View3& b, const B
       });
 }
 
+/// Several matrices a team (team_gemm_batched, operands from global memory, the epilogue writing
+/// Y): per_team matrices for a team of team_size threads, so that small matrices fill the team.
+template <class Space, class View3, class Bias>
+void fused_bias_relu_batched(const Space& space, const View3& a, const View3& b, const Bias& bias,
+                             const View3& y, int per_team, int team_size) {
+  using T = typename View3::non_const_value_type;
+  using Team = typename Kokkos::TeamPolicy<Space>::member_type;
+  const int batch = int(y.extent(0));
+  Kokkos::parallel_for(
+      "KokkosTileBench::fused_bias_relu_batched",
+      Kokkos::TeamPolicy<Space>(space, (batch + per_team - 1) / per_team,
+                                is_host_space<Space>() ? 1 : team_size),
+      KOKKOS_LAMBDA(const Team& team) {
+        const int first = team.league_rank() * per_team;
+        const Kokkos::pair<int, int> mine(first,
+                                          first + per_team < batch ? first + per_team : batch);
+        KokkosTile::team_gemm_batched(team, T(1),
+                                      Kokkos::subview(a, mine, Kokkos::ALL, Kokkos::ALL),
+                                      Kokkos::subview(b, mine, Kokkos::ALL, Kokkos::ALL), T(0),
+                                      Kokkos::subview(y, mine, Kokkos::ALL, Kokkos::ALL),
+                                      [&](int, int, int j, T v) { return relu(v + bias(j)); });
+      });
+}
+
 template <class Space, class View3, class Bias>
 void sequence_bias_relu(const Space& space, const View3& a, const View3& b, const Bias& bias,
                         const View3& y) {
@@ -179,14 +204,16 @@ void register_fused_for(const Config& config) {
                          });
     };
     // The default form: team_gemm's epilogue writes Y; on devices A and B straight from global
-    // memory in teams of at most 128, and from n = 64 a second kernel with team_gemm's large
-    // blocks (a thread's 8 x 8 tile for float, in teams of 64; a warp's 32 x 32 for double); on
-    // the host staged.
+    // memory in teams of at most 128, below n = 16 eight matrices a team of 128
+    // (team_gemm_batched), from n = 64 team_gemm's large blocks (a thread's 8 x 8 tile for float,
+    // in teams of 64; a warp's 32 x 32 for double); on the host staged.
     add("kokkostile", [](const Space& space, const view_type& a, const view_type& b,
                          const bias_type& bias, const view_type& y) {
       using Large = KokkosTile::TeamGemmAlgo::LargeBlocks;
       if constexpr (is_host_space<Space>())
         fused_bias_relu<true, false>(space, a, b, bias, y, 1);
+      else if (y.extent(1) < 16)
+        fused_bias_relu_batched(space, a, b, bias, y, 8, 128);
       else if (y.extent(1) < 64)
         fused_bias_relu<false, false>(space, a, b, bias, y, 128);
       else
@@ -214,6 +241,12 @@ void register_fused_for(const Config& config) {
                                       const bias_type& bias, const view_type& y) {
         fused_bias_relu<false, false, Large>(space, a, b, bias, y, 128);
       });
+      for (const int per_team : {4, 8, 16})
+        add("kokkostile_batched" + std::to_string(per_team),
+            [per_team](const Space& space, const view_type& a, const view_type& b,
+                       const bias_type& bias, const view_type& y) {
+              fused_bias_relu_batched(space, a, b, bias, y, per_team, 128);
+            });
       add("kokkostile_large_tile_t128",
           [](const Space& space, const view_type& a, const view_type& b, const bias_type& bias,
              const view_type& y) {

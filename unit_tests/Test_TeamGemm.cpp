@@ -4,7 +4,7 @@
 // reference on the host: tiles staged in scratch (Tile2D) and Views in global memory, every op
 // pair, odd extents from 1 x 1 to past 64, team sizes that do not divide the work (partial
 // teams), beta = 0 with NaN in C, mixed scratch / global operands, epilogues, and both
-// TeamGemmAlgo blockings.
+// TeamGemmAlgo blockings; team_gemm_batched over several matrices a team.
 #include <KokkosTile_ScratchBudget.hpp>
 #include <KokkosTile_ScratchTile.hpp>
 #include <KokkosTile_TeamCopy.hpp>
@@ -174,6 +174,98 @@ void run_team_cases(bool scratch) {
     for (const int size : team_sizes_under_test())
       check_team_gemm<OpA, OpB, T>(s, size, scratch, T(1), T(0));
   check_team_gemm<OpA, OpB, T>({13, 11, 6}, team_sizes_under_test()[0], scratch, T(-0.5), T(2));
+}
+
+template <char OpA, char OpB, class T, class Algo>
+struct BatchedTeamGemm {  // per_team matrices a team (the last team fewer), through subviews
+  Kokkos::View<const T***, MemorySpace> a, b;
+  Kokkos::View<T***, MemorySpace> c;
+  T alpha, beta;
+  int per_team;
+  KOKKOS_FUNCTION void operator()(const Member& team) const {
+    const int first = team.league_rank() * per_team;
+    const int last = first + per_team < int(c.extent(0)) ? first + per_team : int(c.extent(0));
+    const Kokkos::pair<int, int> mine(first, last);
+    KokkosTile::team_gemm_batched<OpA, OpB, Algo>(
+        team, alpha, Kokkos::subview(a, mine, Kokkos::ALL, Kokkos::ALL),
+        Kokkos::subview(b, mine, Kokkos::ALL, Kokkos::ALL), beta,
+        Kokkos::subview(c, mine, Kokkos::ALL, Kokkos::ALL),
+        [=](int l, int i, int j, T v) { return shifted(i, j, v) + T(3 * (first + l)); });
+  }
+};
+
+/// team_gemm_batched over 7 matrices, per_team a team, against the double host reference with
+/// the epilogue v + i - 2 j + 3 l.
+template <char OpA, char OpB, class T, class Algo = Default>
+void check_team_gemm_batched(const TeamCase& s, int per_team, int team_size, T alpha, T beta) {
+  SCOPED_TRACE(testing::Message() << "batched " << s.m << " x " << s.n << " x " << s.k << ", op "
+                                  << OpA << OpB << ", " << per_team << " a team, team " << team_size
+                                  << ", alpha " << alpha << ", beta " << beta
+                                  << (std::is_same_v<Algo, LargeBlocks> ? ", large blocks" : ""));
+  const int batch = 7;
+  const bool ta = OpA != 'N', tb = OpB != 'N';
+  Kokkos::View<T***, MemorySpace> a("a", batch, ta ? s.k : s.m, ta ? s.m : s.k);
+  Kokkos::View<T***, MemorySpace> b("b", batch, tb ? s.n : s.k, tb ? s.k : s.n);
+  Kokkos::View<T***, MemorySpace> c("c", batch, s.m, s.n);
+  auto ha = Kokkos::create_mirror(a);
+  auto hb = Kokkos::create_mirror(b);
+  auto hc = Kokkos::create_mirror(c);
+  std::mt19937_64 engine(s.m * 131 + s.n * 7 + s.k + 1000 * per_team);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (std::size_t e = 0; e < ha.span(); ++e)
+    ha.data()[e] = T(u(engine));
+  for (std::size_t e = 0; e < hb.span(); ++e)
+    hb.data()[e] = T(u(engine));
+  for (std::size_t e = 0; e < hc.span(); ++e)
+    hc.data()[e] = beta == T(0) ? poison<T>() : T(u(engine));
+  Kokkos::deep_copy(a, ha);
+  Kokkos::deep_copy(b, hb);
+  Kokkos::deep_copy(c, hc);
+  Kokkos::parallel_for("team_gemm_batched",
+                       team_policy_of((batch + per_team - 1) / per_team, team_size),
+                       BatchedTeamGemm<OpA, OpB, T, Algo>{a, b, c, alpha, beta, per_team});
+  Kokkos::fence();
+  auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
+  int failures = 0;
+  for (int r = 0; r < batch; ++r) {
+    for (int i = 0; i < s.m; ++i) {
+      for (int j = 0; j < s.n; ++j) {
+        double sum = 0, magnitude = 0;
+        for (int p = 0; p < s.k; ++p) {
+          const double x = ta ? ha(r, p, i) : ha(r, i, p), y = tb ? hb(r, j, p) : hb(r, p, j);
+          sum += x * y;
+          magnitude += std::abs(x * y);
+        }
+        double expected = double(alpha) * sum;
+        if (beta != T(0))
+          expected += double(beta) * double(hc(r, i, j));
+        expected = shifted(i, j, expected) + 3 * r;
+        const double tolerance =
+            4 * std::numeric_limits<T>::epsilon() * (s.k + 2) * (magnitude + 2 + 3 * r);
+        if (!(std::abs(double(out(r, i, j)) - expected) <= tolerance) && ++failures <= 5)
+          ADD_FAILURE() << "C(" << r << ", " << i << ", " << j << ") = " << out(r, i, j)
+                        << ", expected " << expected;
+      }
+    }
+  }
+  EXPECT_EQ(failures, 0);
+}
+
+TEST(TeamGemm, Batched) {  // several matrices a team, spread over its threads together
+  const std::vector<TeamCase> cases = {{1, 1, 1}, {5, 7, 3}, {8, 8, 8}, {17, 33, 9}, {64, 64, 20}};
+  for (const auto& s : cases) {
+    for (const int size : team_sizes_under_test()) {
+      for (const int per_team : {1, 3, 7}) {
+        check_team_gemm_batched<'N', 'N', double>(s, per_team, size, 1.0, 0.0);
+        check_team_gemm_batched<'T', 'N', float>(s, per_team, size, 1.0f, 0.0f);
+      }
+      check_team_gemm_batched<'N', 'T', double, LargeBlocks>(s, 3, size, -0.5, 2.0);
+      check_team_gemm_batched<'T', 'T', float, LargeBlocks>(s, 3, size, 0.5f, -1.0f);
+    }
+  }
+  const int size = team_sizes_under_test()[0];
+  check_team_gemm_batched<'N', 'N', double>({13, 11, 6}, 3, size, 0.0, 2.0);  // A, B unread
+  check_team_gemm_batched<'N', 'N', float>({9, 10, 0}, 3, size, 1.0f, 0.5f);  // k = 0
 }
 
 TEST(TeamGemm, ScratchTilesFloat) {

@@ -47,16 +47,17 @@ KOKKOS_FORCEINLINE_FUNCTION int team_gemm_block_threads() {
   return int(blockDim.x * blockDim.y * blockDim.z);
 }
 
-/// C = epilogue(alpha * op(A) * op(B) + beta * C) with DMMA in warp blocks of Rows BI x 8 BJ
+/// C_l = epilogue(alpha * op(A_l) * op(B_l) + beta * C_l) for l < batch with DMMA in warp blocks
+/// of Rows BI x 8 BJ
 /// (BI x BJ mma products a k step): Rows 8 takes m8n8k4, 16 m16n8k8 (sm_90 and newer); m, n,
 /// k > 0, the block a whole number of warps. Lane (g, q) of an m16n8k8 step supplies k slots q and
 /// q + 4 as elements 2q and 2q + 1 of the step's k range (the same permutation for A and B, so the
 /// product is the same), so that a row of op(A) in LayoutRight gives it adjacent elements.
-template <int Rows, int BI, int BJ, char OpA, char OpB, class AMatrix, class BMatrix, class CMatrix,
+template <int Rows, int BI, int BJ, char OpA, char OpB, class ABatch, class BBatch, class CBatch,
           class Epilogue>
-__device__ inline void team_gemm_dmma_blocks(int m, int n, int k, double alpha, const AMatrix& a,
-                                             const BMatrix& b, double beta, const CMatrix& c,
-                                             const Epilogue& epilogue) {
+__device__ inline void team_gemm_dmma_blocks(int batch, int m, int n, int k, double alpha,
+                                             const ABatch& a, const BBatch& b, double beta,
+                                             const CBatch& c, const Epilogue& epilogue) {
   static_assert(Rows == 8 || Rows == 16, "team_gemm_dmma_blocks: m8n8k4 or m16n8k8");
   constexpr int halves = Rows / 8;     // rows of A (and of C) a lane holds per product: g, g + 8
   constexpr int per_k = Rows / 8;      // k values a lane holds per step: 1 (m8n8k4) or 2 (m16n8k8)
@@ -67,8 +68,11 @@ __device__ inline void team_gemm_dmma_blocks(int m, int n, int k, double alpha, 
   const int g = lane / 4, q = lane % 4;
   const int blocks_n = (n + 8 * BJ - 1) / (8 * BJ);
   const int blocks = (m + Rows * BI - 1) / (Rows * BI) * blocks_n;
-  for (int w = warp; w < blocks; w += warps) {  // uniform across the warp: mma.sync converges
-    const int r0 = (w / blocks_n) * Rows * BI, c0 = (w % blocks_n) * 8 * BJ;
+  for (int w = warp; w < batch * blocks; w += warps) {  // uniform across the warp: mma converges
+    const int l = w / blocks;
+    const int r0 = ((w % blocks) / blocks_n) * Rows * BI, c0 = (w % blocks_n) * 8 * BJ;
+    const auto& al = a(l);
+    const auto& bl = b(l);
     int a_row[BI][halves], b_col[BJ];
     KOKKOSTILE_UNROLL
     for (int i = 0; i < BI; ++i) {
@@ -93,13 +97,13 @@ __device__ inline void team_gemm_dmma_blocks(int m, int n, int k, double alpha, 
         for (int i = 0; i < BI; ++i) {
           KOKKOSTILE_UNROLL
           for (int h = 0; h < halves; ++h) {
-            const double x = team_op_element<OpA, double>(a, a_row[i][h], kk);
+            const double x = team_op_element<OpA, double>(al, a_row[i][h], kk);
             av[i][h][v] = inside ? x : 0.0;
           }
         }
         KOKKOSTILE_UNROLL
         for (int j = 0; j < BJ; ++j)
-          bv[j][v] = team_op_element<OpB, double>(b, kk, b_col[j]);
+          bv[j][v] = team_op_element<OpB, double>(bl, kk, b_col[j]);
       }
       KOKKOSTILE_UNROLL
       for (int i = 0; i < BI; ++i) {
@@ -119,7 +123,8 @@ __device__ inline void team_gemm_dmma_blocks(int m, int n, int k, double alpha, 
         }
       }
     };
-    if constexpr (team_matrix_in_global<AMatrix> || team_matrix_in_global<BMatrix>) {
+    if constexpr (team_matrix_in_global<team_gemm_matrix_t<ABatch>> ||
+                  team_matrix_in_global<team_gemm_matrix_t<BBatch>>) {
       // Fragments from global memory: several k steps' loads in flight, since a step that waits
       // on memory alone is bound by its latency (its rows' next bytes come from DRAM).
 #pragma unroll 4
@@ -133,6 +138,7 @@ __device__ inline void team_gemm_dmma_blocks(int m, int n, int k, double alpha, 
       for (int k0 = 0; k0 < k; k0 += step_k)
         step(k0);
     }
+    const auto& cl = c(l);
     KOKKOSTILE_UNROLL
     for (int i = 0; i < BI; ++i) {
       KOKKOSTILE_UNROLL
@@ -144,7 +150,7 @@ __device__ inline void team_gemm_dmma_blocks(int m, int n, int k, double alpha, 
           for (int e = 0; e < 2; ++e) {
             const int col = c0 + 8 * j + 2 * q + e;
             if (row < m && col < n)
-              team_gemm_store(c, row, col, acc[i][j][2 * h + e], alpha, beta, epilogue);
+              team_gemm_store(cl, l, row, col, acc[i][j][2 * h + e], alpha, beta, epilogue);
           }
         }
       }
@@ -152,27 +158,28 @@ __device__ inline void team_gemm_dmma_blocks(int m, int n, int k, double alpha, 
   }
 }
 
-/// C = epilogue(alpha * op(A) * op(B) + beta * C) with DMMA; m, n, k > 0, the block a whole number
-/// of warps. A C of at most 8 x 8 takes one m8n8k4 a k step (8 x 8 blocks). Larger ones take 16 x
-/// 16 blocks: on sm_90 two m16n8k8 a step (twice m8n8k4's rate there), before it 2 x 2 m8n8k4.
-/// Large (TeamGemmAlgo::LargeBlocks) on sm_90 takes 32 x 32 blocks (8 m16n8k8 a step) when there
-/// are enough for every warp: their 32 accumulators a lane took the fused example's kernel from 80
-/// to 166 registers a thread (ptxas -v), which only the caller can decide to pay.
-template <bool Large, char OpA, char OpB, class AMatrix, class BMatrix, class CMatrix,
-          class Epilogue>
-__device__ inline void team_gemm_dmma(int m, int n, int k, double alpha, const AMatrix& a,
-                                      const BMatrix& b, double beta, const CMatrix& c,
+/// C_l = epilogue(alpha * op(A_l) * op(B_l) + beta * C_l) for l < batch with DMMA; m, n, k > 0, the
+/// block a whole number of warps. A C of at most 8 x 8 takes one m8n8k4 a k step (8 x 8 blocks).
+/// Larger ones take 16 x 16 blocks: on sm_90 two m16n8k8 a step (twice m8n8k4's rate there), before
+/// it 2 x 2 m8n8k4. Large (TeamGemmAlgo::LargeBlocks) on sm_90 takes 32 x 32 blocks (8 m16n8k8 a
+/// step) when there are enough for every warp: their 32 accumulators a lane took the fused
+/// example's kernel from 80 to 166 registers a thread (ptxas -v), which only the caller can decide
+/// to pay.
+template <bool Large, char OpA, char OpB, class ABatch, class BBatch, class CBatch, class Epilogue>
+__device__ inline void team_gemm_dmma(int batch, int m, int n, int k, double alpha, const ABatch& a,
+                                      const BBatch& b, double beta, const CBatch& c,
                                       const Epilogue& epilogue) {
   if (m <= 8 && n <= 8)
-    return team_gemm_dmma_blocks<8, 1, 1, OpA, OpB>(m, n, k, alpha, a, b, beta, c, epilogue);
+    return team_gemm_dmma_blocks<8, 1, 1, OpA, OpB>(batch, m, n, k, alpha, a, b, beta, c, epilogue);
 #if __CUDA_ARCH__ >= 900
   if constexpr (Large) {
-    if ((m + 31) / 32 * ((n + 31) / 32) >= team_gemm_block_threads() / 32)
-      return team_gemm_dmma_blocks<16, 2, 4, OpA, OpB>(m, n, k, alpha, a, b, beta, c, epilogue);
+    if (batch * ((m + 31) / 32) * ((n + 31) / 32) >= team_gemm_block_threads() / 32)
+      return team_gemm_dmma_blocks<16, 2, 4, OpA, OpB>(batch, m, n, k, alpha, a, b, beta, c,
+                                                       epilogue);
   }
-  team_gemm_dmma_blocks<16, 1, 2, OpA, OpB>(m, n, k, alpha, a, b, beta, c, epilogue);
+  team_gemm_dmma_blocks<16, 1, 2, OpA, OpB>(batch, m, n, k, alpha, a, b, beta, c, epilogue);
 #else
-  team_gemm_dmma_blocks<8, 2, 2, OpA, OpB>(m, n, k, alpha, a, b, beta, c, epilogue);
+  team_gemm_dmma_blocks<8, 2, 2, OpA, OpB>(batch, m, n, k, alpha, a, b, beta, c, epilogue);
 #endif
 }
 
