@@ -12,8 +12,10 @@
 
 #include "TestHelpers.hpp"
 
+#include <cstdint>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace KokkosTileTest {
@@ -89,6 +91,70 @@ struct TeamCase {
   int m, n, k;
 };
 
+/// A batch of random operands for op(A) m x k and op(B) k x n (C poisoned when beta = 0), their
+/// host copies, and the check of C against the double host reference through an expected
+/// epilogue f(r, i, j, value).
+template <char OpA, char OpB, class T>
+struct TeamGemmOperands {
+  static constexpr bool ta = OpA != 'N', tb = OpB != 'N';
+  TeamCase s;
+  T alpha, beta;
+  Kokkos::View<T***, MemorySpace> a, b, c;
+  decltype(Kokkos::create_mirror(std::declval<Kokkos::View<T***, MemorySpace>>())) ha, hb, hc;
+
+  TeamGemmOperands(const TeamCase& shape, int batch, T alpha_, T beta_, std::uint64_t seed)
+      : s(shape),
+        alpha(alpha_),
+        beta(beta_),
+        a("a", batch, ta ? s.k : s.m, ta ? s.m : s.k),
+        b("b", batch, tb ? s.n : s.k, tb ? s.k : s.n),
+        c("c", batch, s.m, s.n),
+        ha(Kokkos::create_mirror(a)),
+        hb(Kokkos::create_mirror(b)),
+        hc(Kokkos::create_mirror(c)) {  // copies: on host backends a mirror view would be c itself
+    std::mt19937_64 engine(seed);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (std::size_t e = 0; e < ha.span(); ++e)
+      ha.data()[e] = T(u(engine));
+    for (std::size_t e = 0; e < hb.span(); ++e)
+      hb.data()[e] = T(u(engine));
+    for (std::size_t e = 0; e < hc.span(); ++e)
+      hc.data()[e] = beta == T(0) ? poison<T>() : T(u(engine));
+    Kokkos::deep_copy(a, ha);
+    Kokkos::deep_copy(b, hb);
+    Kokkos::deep_copy(c, hc);
+  }
+
+  template <class Expected>
+  void expect_c(const Expected& f) const {
+    Kokkos::fence();
+    auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
+    int failures = 0;
+    for (int r = 0; r < int(c.extent(0)); ++r) {
+      for (int i = 0; i < s.m; ++i) {
+        for (int j = 0; j < s.n; ++j) {
+          double sum = 0, magnitude = 0;
+          for (int p = 0; p < s.k; ++p) {
+            const double x = ta ? ha(r, p, i) : ha(r, i, p), y = tb ? hb(r, j, p) : hb(r, p, j);
+            sum += x * y;
+            magnitude += std::abs(x * y);
+          }
+          double value = double(alpha) * sum;
+          if (beta != T(0))
+            value += double(beta) * double(hc(r, i, j));
+          const double expected = f(r, i, j, value);
+          const double tolerance = 4 * std::numeric_limits<T>::epsilon() * (s.k + 2) *
+                                   (magnitude + 2 + std::abs(expected - value));
+          if (!(std::abs(double(out(r, i, j)) - expected) <= tolerance) && ++failures <= 5)
+            ADD_FAILURE() << "C(" << r << ", " << i << ", " << j << ") = " << out(r, i, j)
+                          << ", expected " << expected;
+        }
+      }
+    }
+    EXPECT_EQ(failures, 0);
+  }
+};
+
 template <char OpA, char OpB, class T, class Algo = Default>
 void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T beta,
                      bool epilogue = false) {
@@ -98,24 +164,10 @@ void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T 
                                   << (epilogue ? ", epilogue" : "")
                                   << (std::is_same_v<Algo, LargeBlocks> ? ", large blocks" : ""));
   const int batch = 3;
-  const bool ta = OpA != 'N', tb = OpB != 'N';
-  Kokkos::View<T***, MemorySpace> a("a", batch, ta ? s.k : s.m, ta ? s.m : s.k);
-  Kokkos::View<T***, MemorySpace> b("b", batch, tb ? s.n : s.k, tb ? s.k : s.n);
-  Kokkos::View<T***, MemorySpace> c("c", batch, s.m, s.n);
-  auto ha = Kokkos::create_mirror(a);  // copies: on host backends a mirror view would be c itself
-  auto hb = Kokkos::create_mirror(b);
-  auto hc = Kokkos::create_mirror(c);
-  std::mt19937_64 engine(s.m * 131 + s.n * 7 + s.k);
-  std::uniform_real_distribution<double> u(-1, 1);
-  for (std::size_t e = 0; e < ha.span(); ++e)
-    ha.data()[e] = T(u(engine));
-  for (std::size_t e = 0; e < hb.span(); ++e)
-    hb.data()[e] = T(u(engine));
-  for (std::size_t e = 0; e < hc.span(); ++e)
-    hc.data()[e] = beta == T(0) ? poison<T>() : T(u(engine));
-  Kokkos::deep_copy(a, ha);
-  Kokkos::deep_copy(b, hb);
-  Kokkos::deep_copy(c, hc);
+  const TeamGemmOperands<OpA, OpB, T> x(s, batch, alpha, beta, s.m * 131 + s.n * 7 + s.k);
+  const auto& a = x.a;
+  const auto& b = x.b;
+  const auto& c = x.c;
   if (scratch) {
     const KokkosTile::TileShape2D sa{int(a.extent(1)), int(a.extent(2)), 1},
         sb{int(b.extent(1)), int(b.extent(2)), 1}, sc{s.m, s.n, 1};
@@ -134,32 +186,7 @@ void check_team_gemm(const TeamCase& s, int team_size, bool scratch, T alpha, T 
     Kokkos::parallel_for("team_gemm_global", team_policy_of(batch, team_size),
                          GlobalTeamGemm<OpA, OpB, T, Algo>{a, b, c, alpha, beta, epilogue});
   }
-  Kokkos::fence();
-  auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
-  int failures = 0;
-  for (int r = 0; r < batch; ++r) {
-    for (int i = 0; i < s.m; ++i) {
-      for (int j = 0; j < s.n; ++j) {
-        double sum = 0, magnitude = 0;
-        for (int p = 0; p < s.k; ++p) {
-          const double x = ta ? ha(r, p, i) : ha(r, i, p), y = tb ? hb(r, j, p) : hb(r, p, j);
-          sum += x * y;
-          magnitude += std::abs(x * y);
-        }
-        double expected = double(alpha) * sum;
-        if (beta != T(0))
-          expected += double(beta) * double(hc(r, i, j));
-        if (epilogue)
-          expected = shifted(i, j, expected);
-        const double tolerance =
-            4 * std::numeric_limits<T>::epsilon() * (s.k + 2) * (magnitude + 2);
-        if (!(std::abs(double(out(r, i, j)) - expected) <= tolerance) && ++failures <= 5)
-          ADD_FAILURE() << "C(" << r << ", " << i << ", " << j << ") = " << out(r, i, j)
-                        << ", expected " << expected;
-      }
-    }
-  }
-  EXPECT_EQ(failures, 0);
+  x.expect_c([&](int, int i, int j, double v) { return epilogue ? shifted(i, j, v) : v; });
 }
 
 const std::vector<TeamCase>& team_cases() {
@@ -203,52 +230,12 @@ void check_team_gemm_batched(const TeamCase& s, int per_team, int team_size, T a
                                   << ", alpha " << alpha << ", beta " << beta
                                   << (std::is_same_v<Algo, LargeBlocks> ? ", large blocks" : ""));
   const int batch = 7;
-  const bool ta = OpA != 'N', tb = OpB != 'N';
-  Kokkos::View<T***, MemorySpace> a("a", batch, ta ? s.k : s.m, ta ? s.m : s.k);
-  Kokkos::View<T***, MemorySpace> b("b", batch, tb ? s.n : s.k, tb ? s.k : s.n);
-  Kokkos::View<T***, MemorySpace> c("c", batch, s.m, s.n);
-  auto ha = Kokkos::create_mirror(a);
-  auto hb = Kokkos::create_mirror(b);
-  auto hc = Kokkos::create_mirror(c);
-  std::mt19937_64 engine(s.m * 131 + s.n * 7 + s.k + 1000 * per_team);
-  std::uniform_real_distribution<double> u(-1, 1);
-  for (std::size_t e = 0; e < ha.span(); ++e)
-    ha.data()[e] = T(u(engine));
-  for (std::size_t e = 0; e < hb.span(); ++e)
-    hb.data()[e] = T(u(engine));
-  for (std::size_t e = 0; e < hc.span(); ++e)
-    hc.data()[e] = beta == T(0) ? poison<T>() : T(u(engine));
-  Kokkos::deep_copy(a, ha);
-  Kokkos::deep_copy(b, hb);
-  Kokkos::deep_copy(c, hc);
+  const TeamGemmOperands<OpA, OpB, T> x(s, batch, alpha, beta,
+                                        s.m * 131 + s.n * 7 + s.k + 1000 * per_team);
   Kokkos::parallel_for("team_gemm_batched",
                        team_policy_of((batch + per_team - 1) / per_team, team_size),
-                       BatchedTeamGemm<OpA, OpB, T, Algo>{a, b, c, alpha, beta, per_team});
-  Kokkos::fence();
-  auto out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c);
-  int failures = 0;
-  for (int r = 0; r < batch; ++r) {
-    for (int i = 0; i < s.m; ++i) {
-      for (int j = 0; j < s.n; ++j) {
-        double sum = 0, magnitude = 0;
-        for (int p = 0; p < s.k; ++p) {
-          const double x = ta ? ha(r, p, i) : ha(r, i, p), y = tb ? hb(r, j, p) : hb(r, p, j);
-          sum += x * y;
-          magnitude += std::abs(x * y);
-        }
-        double expected = double(alpha) * sum;
-        if (beta != T(0))
-          expected += double(beta) * double(hc(r, i, j));
-        expected = shifted(i, j, expected) + 3 * r;
-        const double tolerance =
-            4 * std::numeric_limits<T>::epsilon() * (s.k + 2) * (magnitude + 2 + 3 * r);
-        if (!(std::abs(double(out(r, i, j)) - expected) <= tolerance) && ++failures <= 5)
-          ADD_FAILURE() << "C(" << r << ", " << i << ", " << j << ") = " << out(r, i, j)
-                        << ", expected " << expected;
-      }
-    }
-  }
-  EXPECT_EQ(failures, 0);
+                       BatchedTeamGemm<OpA, OpB, T, Algo>{x.a, x.b, x.c, alpha, beta, per_team});
+  x.expect_c([](int r, int i, int j, double v) { return shifted(i, j, v) + 3 * r; });
 }
 
 TEST(TeamGemm, Batched) {  // several matrices a team, spread over its threads together
