@@ -31,8 +31,9 @@
 //   (Kokkos::abort), as a device kernel cannot throw;
 // - an epilogue, if given, is called once per element of C, by the thread that stores it, as
 //   epilogue(i, j, value) with value = alpha op(A) op(B) + beta C at (i, j) (team_gemm_batched:
-//   epilogue(l, i, j, value) for matrix l); C(i, j) becomes what it returns. It fuses an elementwise step (bias, activation, a type change) into the store, so
-//   that C can be the kernel's output in global memory with no scratch tile and no second pass.
+//   epilogue(l, i, j, value) for matrix l); C(i, j) becomes what it returns. It fuses an
+//   elementwise step (bias, activation, a type change) into the store, so that C can be the
+//   kernel's output in global memory with no scratch tile and no second pass.
 // How: double C on CUDA sm_80 and newer, in a Kokkos TeamPolicy kernel with teams of whole warps,
 // uses the fp64 tensor cores (DMMA), a warp per 8 x 8 or 16 x 16 block of C (any m, n, k);
 // otherwise each thread accumulates a 4 x 4 (2 x 2 or 1 x 1 when C has too few elements for every

@@ -48,11 +48,11 @@ KOKKOS_FORCEINLINE_FUNCTION int team_gemm_block_threads() {
 }
 
 /// C_l = epilogue(alpha * op(A_l) * op(B_l) + beta * C_l) for l < batch with DMMA in warp blocks
-/// of Rows BI x 8 BJ
-/// (BI x BJ mma products a k step): Rows 8 takes m8n8k4, 16 m16n8k8 (sm_90 and newer); m, n,
-/// k > 0, the block a whole number of warps. Lane (g, q) of an m16n8k8 step supplies k slots q and
-/// q + 4 as elements 2q and 2q + 1 of the step's k range (the same permutation for A and B, so the
-/// product is the same), so that a row of op(A) in LayoutRight gives it adjacent elements.
+/// of Rows BI x 8 BJ (BI x BJ mma products a k step): Rows 8 takes m8n8k4, 16 m16n8k8 (sm_90 and
+/// newer); m, n, k > 0, the block a whole number of warps. Lane (g, q) of an m16n8k8 step supplies
+/// k slots q and q + 4 as elements 2q and 2q + 1 of the step's k range (the same permutation for A
+/// and B, so the product is the same), so that a row of op(A) in LayoutRight gives it adjacent
+/// elements.
 template <int Rows, int BI, int BJ, char OpA, char OpB, class ABatch, class BBatch, class CBatch,
           class Epilogue>
 __device__ inline void team_gemm_dmma_blocks(int batch, int m, int n, int k, double alpha,
@@ -163,7 +163,7 @@ __device__ inline void team_gemm_dmma_blocks(int batch, int m, int n, int k, dou
 /// Larger ones take 16 x 16 blocks: on sm_90 two m16n8k8 a step (twice m8n8k4's rate there), before
 /// it 2 x 2 m8n8k4. Large (TeamGemmAlgo::LargeBlocks) on sm_90 takes 32 x 32 blocks (8 m16n8k8 a
 /// step) when there are enough for every warp: their 32 accumulators a lane took the fused
-/// example's kernel from 80 to 166 registers a thread (ptxas -v), which only the caller can decide
+/// example's kernel from 80 to 162 registers a thread (ptxas -v), which only the caller can decide
 /// to pay.
 template <bool Large, char OpA, char OpB, class ABatch, class BBatch, class CBatch, class Epilogue>
 __device__ inline void team_gemm_dmma(int batch, int m, int n, int k, double alpha, const ABatch& a,
