@@ -9,7 +9,7 @@
 //   KokkosTile::team_gemm(team, alpha, a, b, beta, c,             // C = f(alpha A B + beta C)
 //                         [&](int i, int j, double v) { return v > 0 ? v : 0.0; });
 //   KokkosTile::team_gemm<'N', 'N', KokkosTile::TeamGemmAlgo::LargeBlocks>(...);  // C >= 64 x 64
-//   KokkosTile::team_gemm_batched(team, alpha, a3, b3, beta, c3);  // C_l = alpha A_l B_l + beta C_l
+//   KokkosTile::team_gemm_batched(team, alpha, a3, b3, beta, c3);  // every C_l, rank 3
 //
 // A, B and C are rank-2 Views (global memory or team scratch, any layout, subviews) or Tile2Ds
 // (KokkosTile_ScratchTile.hpp), in any mix. Ops as KokkosTile::gemm: 'N', 'T' or 'C' (conjugate
